@@ -1,0 +1,1 @@
+"""The scoring engine (registry added once every game module exists)."""

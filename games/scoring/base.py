@@ -1,0 +1,359 @@
+"""What every game's scoring shares: entry errors, options, the replay loop and its results.
+
+Pure Python: nothing here (or anywhere in games.scoring) may import Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+
+class EntryError(ValueError):
+    """A round entry (or a game's setup) breaks a rule.
+
+    The message is a sentence a person at the table understands. `field` names the part of the
+    entry at fault ("hands.3.grid", "bid") so a form can show it beside the input; `round_number`
+    is set when the error was found while replaying a saved game.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None, round_number: int | None = None):
+        self.message = message
+        self.field = field
+        self.round_number = round_number
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.round_number is None:
+            return self.message
+        return f"Round {self.round_number}: {self.message}"
+
+    def in_round(self, number: int) -> EntryError:
+        return EntryError(self.message, field=self.field, round_number=number)
+
+
+def require(condition: object, message: str, *, field: str | None = None) -> None:
+    if not condition:
+        raise EntryError(message, field=field)
+
+
+def whole_number(value: object, what: str, *, field: str | None = None) -> int:
+    """`value` as an int; booleans, floats and strings are refused (the API sends JSON numbers)."""
+    require(
+        isinstance(value, int) and not isinstance(value, bool),
+        f"{what} must be a whole number",
+        field=field,
+    )
+    return value  # type: ignore[return-value]
+
+
+def number_between(
+    value: object, low: int, high: int, what: str, *, field: str | None = None
+) -> int:
+    number = whole_number(value, what, field=field)
+    require(low <= number <= high, f"{what} must be from {low} to {high}, not {number}", field=field)
+    return number
+
+
+# --- Options ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """One of a game's options: its default, its limits and a line saying what it does."""
+
+    default: int | bool | str
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def check(self, name: str, value: object) -> int | bool | str:
+        if isinstance(self.default, bool):
+            require(isinstance(value, bool), f"option {name} must be true or false", field=name)
+            return value  # type: ignore[return-value]
+        if isinstance(self.default, int):
+            assert self.minimum is not None and self.maximum is not None
+            return number_between(value, self.minimum, self.maximum, f"option {name}", field=name)
+        choices = ", ".join(self.choices)
+        require(value in self.choices, f"option {name} must be one of {choices}", field=name)
+        return value  # type: ignore[return-value]
+
+
+# --- Results -------------------------------------------------------------------------------
+
+
+@dataclass
+class PlayerResult:
+    """One player's line in one round: what the rules score, the running total, what happened."""
+
+    player: int
+    points: int
+    total: int
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RoundResult:
+    number: int
+    dealer: int
+    status: str  # "open" (42 bids or a Forty Fives bid saved, result to come) or "complete"
+    entry: dict
+    results: list[PlayerResult] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # about the whole round ("Ann bid 20: set")
+
+
+@dataclass
+class Standing:
+    player: int
+    total: int
+    rank: int
+    eliminated: bool = False
+
+
+@dataclass
+class TeamTotal:
+    team: str
+    players: list[int]
+    total: int
+
+
+@dataclass
+class Scoreboard:
+    """A game replayed from its entries: everything the pages and the API show."""
+
+    kind: str
+    players: tuple[int, ...]
+    rounds: list[RoundResult]
+    standings: list[Standing]
+    finished: bool
+    winners: list[int]
+    next_dealer: int | None
+    active_players: list[int]  # who takes part in the next round, in seat order
+    teams: list[TeamTotal] = field(default_factory=list)
+    extras: dict = field(default_factory=dict)  # the game's own information (see each module)
+
+    @property
+    def open_round(self) -> RoundResult | None:
+        if self.rounds and self.rounds[-1].status == "open":
+            return self.rounds[-1]
+        return None
+
+    @property
+    def totals(self) -> dict[int, int]:
+        return {standing.player: standing.total for standing in self.standings}
+
+
+# --- The table and the replay loop -----------------------------------------------------------
+
+
+@dataclass
+class Table:
+    """A game's state while its rounds are replayed; each game's `play_round` moves it on."""
+
+    players: tuple[int, ...]
+    options: dict
+    names: Mapping[int, str]
+    dealer: int
+    totals: dict[int, int]
+    eliminated: list[int] = field(default_factory=list)
+    rounds: list[RoundResult] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    finished: bool = False
+    extras: dict = field(default_factory=dict)
+
+    @property
+    def active(self) -> list[int]:
+        return [player for player in self.players if player not in self.eliminated]
+
+    def name(self, player: int) -> str:
+        return self.names.get(player, f"player {player}")
+
+    def seat(self, player: int) -> int:
+        return self.players.index(player)
+
+    def next_active_after(self, player: int) -> int:
+        """The next player clockwise from `player` who is still in the game."""
+        seat = self.seat(player)
+        count = len(self.players)
+        for step in range(1, count + 1):
+            candidate = self.players[(seat + step) % count]
+            if candidate not in self.eliminated:
+                return candidate
+        return player
+
+    def read_player(self, value: object, what: str, *, field: str | None = None) -> int:
+        """A player id from an entry that is seated and still in the game."""
+        require(
+            isinstance(value, int) and not isinstance(value, bool) and value in self.players,
+            f"{what} must be a player at this table",
+            field=field,
+        )
+        require(
+            value not in self.eliminated,
+            f"{self.name(value)} is out of the game",  # type: ignore[arg-type]
+            field=field,
+        )
+        return value  # type: ignore[return-value]
+
+    def read_hands(self, entry: Mapping, keys: set[str], required: set[str]) -> dict[int, dict]:
+        """The entry's `hands`: one object per active player, each exactly once, in seat order.
+
+        `keys` are the fields a hand may have besides `player`; `required` those it must have.
+        """
+        hands = entry.get("hands")
+        require(isinstance(hands, list), "hands must be a list with one hand per player",
+                field="hands")
+        by_player: dict[int, dict] = {}
+        for hand in hands:
+            require(isinstance(hand, Mapping), "each hand must be an object", field="hands")
+            player = self.read_player(hand.get("player"), "each hand's player", field="hands")
+            require(player not in by_player, f"{self.name(player)} has two hands",
+                    field=f"hands.{player}")
+            unknown = sorted(map(str, set(hand) - keys - {"player"}))
+            if unknown:
+                raise EntryError(f"unknown field {unknown[0]} in {self.name(player)}'s hand",
+                                 field=f"hands.{player}")
+            missing = sorted(required - set(hand))
+            if missing:
+                raise EntryError(f"{self.name(player)}'s hand has no {missing[0]}",
+                                 field=f"hands.{player}")
+            by_player[player] = dict(hand)
+        missing_players = [self.name(p) for p in self.active if p not in by_player]
+        require(not missing_players, f"no hand for {', '.join(missing_players)}", field="hands")
+        return {player: by_player[player] for player in self.active}
+
+    def record(self, entry: Mapping, points: Mapping[int, int], notes: Mapping[int, list[str]],
+               round_notes: Sequence[str] = ()) -> RoundResult:
+        """Add a complete round: each player's points go onto their total."""
+        results = []
+        for player in points:
+            self.totals[player] += points[player]
+            results.append(PlayerResult(player, points[player], self.totals[player],
+                                        list(notes.get(player, []))))
+        return self.add_round(entry, "complete", results, round_notes)
+
+    def add_round(self, entry: Mapping, status: str, results: list[PlayerResult],
+                  round_notes: Sequence[str] = ()) -> RoundResult:
+        result = RoundResult(len(self.rounds) + 1, self.dealer, status, dict(entry), results,
+                             list(round_notes))
+        self.rounds.append(result)
+        return result
+
+
+def competition_ranks(totals: Sequence[int]) -> list[int]:
+    """Ranks of already sorted totals, ties shared: 10, 12, 12, 15 → 1, 2, 2, 4."""
+    ranks: list[int] = []
+    for index, total in enumerate(totals):
+        ranks.append(ranks[-1] if index and total == totals[index - 1] else index + 1)
+    return ranks
+
+
+def entry_fields(entry: object, allowed: set[str]) -> Mapping:
+    require(isinstance(entry, Mapping), "a round's entry must be an object")
+    unknown = sorted(map(str, set(entry) - allowed))  # type: ignore[arg-type]
+    if unknown:
+        raise EntryError(f"unknown field {unknown[0]} in the entry")
+    return entry  # type: ignore[return-value]
+
+
+class Game:
+    """One card game's scoring rules. Each module in games.scoring defines one subclass."""
+
+    kind: str
+    name: str
+    summary: str
+    min_players: int
+    max_players: int
+    options: dict[str, Option] = {}
+    lower_total_wins: bool = True
+    has_teams: bool = False
+    has_open_rounds: bool = False
+
+    # -- what each game implements --
+
+    def play_round(self, table: Table, entry: Mapping) -> None:
+        """Check one entry against the table, record its round and move the game on.
+
+        Raise EntryError for anything that breaks the rules. The dealer has not moved yet.
+        """
+        raise NotImplementedError
+
+    def check_players(self, players: Sequence[int]) -> None:
+        """Checks of the seating beyond the count (Forty Fives needs exactly four)."""
+
+    def describe(self, table: Table) -> dict:
+        """The game's own information for the scoreboard's `extras`."""
+        return {}
+
+    def team_totals(self, table: Table) -> list[TeamTotal]:
+        return []
+
+    # -- shared --
+
+    def check_options(self, options: Mapping | None) -> dict:
+        options = {} if options is None else options
+        require(isinstance(options, Mapping), "options must be an object")
+        unknown = sorted(map(str, set(options) - set(self.options)))
+        if unknown:
+            raise EntryError(f"{self.name} has no option {unknown[0]}", field=unknown[0])
+        return {
+            name: option.check(name, options[name]) if name in options else option.default
+            for name, option in self.options.items()
+        }
+
+    def start(self, players: Sequence[int], first_dealer: int | None = None,
+              options: Mapping | None = None, names: Mapping[int, str] | None = None) -> Table:
+        players = tuple(players)
+        count = len(players)
+        require(
+            self.min_players <= count <= self.max_players,
+            f"{self.name} is for {self.min_players} to {self.max_players} players, not {count}",
+            field="players",
+        )
+        require(len(set(players)) == count, "a player can only have one seat", field="players")
+        self.check_players(players)
+        dealer = players[0] if first_dealer is None else first_dealer
+        require(dealer in players, "the first dealer must be one of the players",
+                field="first_dealer")
+        return Table(players=players, options=self.check_options(options), names=names or {},
+                     dealer=dealer, totals={player: 0 for player in players})
+
+    def replay(self, players: Sequence[int], entries: Sequence[Mapping],
+               first_dealer: int | None = None, options: Mapping | None = None,
+               names: Mapping[int, str] | None = None) -> Scoreboard:
+        """Score a game from scratch: its setup and every round's entry, in order."""
+        table = self.start(players, first_dealer, options, names)
+        for number, entry in enumerate(entries, start=1):
+            try:
+                require(not table.finished, "the game is already over")
+                require(not (table.rounds and table.rounds[-1].status == "open"),
+                        f"round {number - 1} is still open; finish it first")
+                self.play_round(table, entry)
+            except EntryError as error:
+                raise error.in_round(number) from None
+            table.dealer = table.next_active_after(table.dealer)
+        return self.scoreboard(table)
+
+    def standing_order(self, table: Table, player: int) -> tuple:
+        total = table.totals[player]
+        return (player in table.eliminated, total if self.lower_total_wins else -total)
+
+    def scoreboard(self, table: Table) -> Scoreboard:
+        order = sorted(table.players, key=lambda p: (self.standing_order(table, p),
+                                                     table.seat(p)))
+        ranks = competition_ranks([self.standing_order(table, p) for p in order])
+        standings = [Standing(p, table.totals[p], rank, p in table.eliminated)
+                     for p, rank in zip(order, ranks, strict=True)]
+        return Scoreboard(
+            kind=self.kind,
+            players=table.players,
+            rounds=table.rounds,
+            standings=standings,
+            finished=table.finished,
+            winners=[p for p in table.players if p in table.winners],
+            next_dealer=table.dealer,
+            active_players=table.active,
+            teams=self.team_totals(table),
+            extras=self.describe(table),
+        )

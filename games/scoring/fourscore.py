@@ -1,0 +1,53 @@
+"""FourScore, a Str8 Eight game: each deal, every player's scoring pile is counted; fewest wins."""
+
+from collections.abc import Mapping
+
+from .base import EntryError, Game, Option, Table, entry_fields, number_between, whole_number
+
+MOST_CARDS_IN_A_ROW = 4  # a row is collected when a fifth card is played onto it
+ARROW_MATCH = -1  # a card put back in the box from the scoring pile
+
+
+class FourScore(Game):
+    kind = "fourscore"
+    name = "FourScore"
+    summary = "Play cards onto four rows; the fewest cards collected wins."
+    min_players = 2
+    max_players = 6
+    options = {
+        "deals": Option(1, "How many deals make the match; the lowest sum of piles wins.",
+                        minimum=1, maximum=20),
+    }
+
+    def play_round(self, table: Table, entry: Mapping) -> None:
+        entry = entry_fields(entry, {"hands"})
+        hands = table.read_hands(entry, keys={"pile"}, required={"pile"})
+        points = {}
+        for player, hand in hands.items():
+            pile = whole_number(hand["pile"], f"{table.name(player)}'s pile",
+                                field=f"hands.{player}.pile")
+            if pile < 0:
+                raise EntryError(f"{table.name(player)}'s pile can't be below 0 cards",
+                                 field=f"hands.{player}.pile")
+            points[player] = pile
+        table.record(entry, points, notes={})
+        if len(table.rounds) == table.options["deals"]:
+            table.finished = True
+            lowest = min(table.totals.values())
+            table.winners = [p for p in table.players if table.totals[p] == lowest]
+
+    def describe(self, table: Table) -> dict:
+        return {"deals_left": table.options["deals"] - len(table.rounds)}
+
+
+def collect_row(pile: int, cards: int) -> int:
+    """A tally step during the deal: a collected row adds its 1 to 4 cards to the pile."""
+    return pile + number_between(cards, 1, MOST_CARDS_IN_A_ROW, "a collected row's cards")
+
+
+def arrow_match(pile: int) -> int:
+    """A tally step during the deal: an arrow match puts one card back in the box, never below 0."""
+    return max(0, pile + ARROW_MATCH)
+
+
+GAME = FourScore()
