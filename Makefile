@@ -1,0 +1,47 @@
+# Two commands: `make run` starts the app on SQLite, `make test` runs the whole test suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: run test test-fast test-browser bench clean
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+run: $(VENV)/.installed
+	mkdir -p var
+	$(BIN)/python manage.py migrate --noinput
+	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: $(VENV)/.installed $(CHROMIUM)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python manage.py makemigrations --check --dry-run
+	$(BIN)/pytest
+	$(MAKE) test-browser
+
+test-fast: $(VENV)/.installed
+	$(BIN)/pytest
+
+# Browser tests run on their own: Playwright's event loop and Django's async-safety checks
+# don't mix (see tests/browser/conftest.py).
+test-browser: $(VENV)/.installed $(CHROMIUM)
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -m browser tests/browser
+
+# Debian's Chromium, for the browser tests (Playwright's own browser download can't work here).
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	else \
+		echo "Chromium is missing: install Debian's chromium package (as root) for the browser tests."; \
+	fi
+
+bench: $(VENV)/.installed
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) staticfiles test-artifacts

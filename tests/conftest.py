@@ -1,0 +1,44 @@
+"""Fixtures shared by the whole suite: users (an owner and an outsider) and plain static files."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+
+@pytest.fixture(autouse=True)
+def _plain_static_files(request):
+    # Hashed static names need collectstatic's manifest; one test runs the real thing.
+    if not request.config.pluginmanager.hasplugin("django"):
+        return  # the pure scoring tests can run without Django at all
+    settings = request.getfixturevalue("settings")
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+PASSWORD = "a long table password 42"
+
+
+@pytest.fixture
+def owner(db):
+    return get_user_model().objects.create_user("ann", password=PASSWORD)
+
+
+@pytest.fixture
+def outsider(db):
+    return get_user_model().objects.create_user("mallory", password=PASSWORD)
+
+
+@pytest.fixture
+def owner_client(owner):
+    client = Client()
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def outsider_client(outsider):
+    client = Client()
+    client.force_login(outsider)
+    return client
