@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+LARGEST_NUMBER = 1_000_000  # no score at a card table comes near; bigger numbers are typos
+
 
 class EntryError(ValueError):
     """A round entry (or a game's setup) breaks a rule.
@@ -44,6 +46,8 @@ def whole_number(value: object, what: str, *, field: str | None = None) -> int:
         f"{what} must be a whole number",
         field=field,
     )
+    too_large = abs(value) > LARGEST_NUMBER  # type: ignore[arg-type]
+    require(not too_large, f"{what} is far too large", field=field)
     return value  # type: ignore[return-value]
 
 
@@ -51,7 +55,9 @@ def number_between(
     value: object, low: int, high: int, what: str, *, field: str | None = None
 ) -> int:
     number = whole_number(value, what, field=field)
-    require(low <= number <= high, f"{what} must be from {low} to {high}, not {number}", field=field)
+    require(
+        low <= number <= high, f"{what} must be from {low} to {high}, not {number}", field=field
+    )
     return number
 
 
@@ -202,41 +208,62 @@ class Table:
         `keys` are the fields a hand may have besides `player`; `required` those it must have.
         """
         hands = entry.get("hands")
-        require(isinstance(hands, list), "hands must be a list with one hand per player",
-                field="hands")
+        require(
+            isinstance(hands, list), "hands must be a list with one hand per player", field="hands"
+        )
         by_player: dict[int, dict] = {}
         for hand in hands:
             require(isinstance(hand, Mapping), "each hand must be an object", field="hands")
             player = self.read_player(hand.get("player"), "each hand's player", field="hands")
-            require(player not in by_player, f"{self.name(player)} has two hands",
-                    field=f"hands.{player}")
+            require(
+                player not in by_player,
+                f"{self.name(player)} has two hands",
+                field=f"hands.{player}",
+            )
             unknown = sorted(map(str, set(hand) - keys - {"player"}))
             if unknown:
-                raise EntryError(f"unknown field {unknown[0]} in {self.name(player)}'s hand",
-                                 field=f"hands.{player}")
+                raise EntryError(
+                    f"unknown field {unknown[0]} in {self.name(player)}'s hand",
+                    field=f"hands.{player}",
+                )
             missing = sorted(required - set(hand))
             if missing:
-                raise EntryError(f"{self.name(player)}'s hand has no {missing[0]}",
-                                 field=f"hands.{player}")
+                raise EntryError(
+                    f"{self.name(player)}'s hand has no {missing[0]}", field=f"hands.{player}"
+                )
             by_player[player] = dict(hand)
         missing_players = [self.name(p) for p in self.active if p not in by_player]
         require(not missing_players, f"no hand for {', '.join(missing_players)}", field="hands")
         return {player: by_player[player] for player in self.active}
 
-    def record(self, entry: Mapping, points: Mapping[int, int], notes: Mapping[int, list[str]],
-               round_notes: Sequence[str] = ()) -> RoundResult:
+    def record(
+        self,
+        entry: Mapping,
+        points: Mapping[int, int],
+        notes: Mapping[int, list[str]],
+        round_notes: Sequence[str] = (),
+    ) -> RoundResult:
         """Add a complete round: each player's points go onto their total."""
         results = []
         for player in points:
             self.totals[player] += points[player]
-            results.append(PlayerResult(player, points[player], self.totals[player],
-                                        list(notes.get(player, []))))
+            results.append(
+                PlayerResult(
+                    player, points[player], self.totals[player], list(notes.get(player, []))
+                )
+            )
         return self.add_round(entry, "complete", results, round_notes)
 
-    def add_round(self, entry: Mapping, status: str, results: list[PlayerResult],
-                  round_notes: Sequence[str] = ()) -> RoundResult:
-        result = RoundResult(len(self.rounds) + 1, self.dealer, status, dict(entry), results,
-                             list(round_notes))
+    def add_round(
+        self,
+        entry: Mapping,
+        status: str,
+        results: list[PlayerResult],
+        round_notes: Sequence[str] = (),
+    ) -> RoundResult:
+        result = RoundResult(
+            len(self.rounds) + 1, self.dealer, status, dict(entry), results, list(round_notes)
+        )
         self.rounds.append(result)
         return result
 
@@ -282,6 +309,10 @@ class Game:
     def check_players(self, players: Sequence[int]) -> None:
         """Checks of the seating beyond the count (Forty Fives needs exactly four)."""
 
+    def team_of_seat(self, seat: int) -> str:
+        """The team ("A", "B") of a seat, for games with teams; "" otherwise."""
+        return ""
+
     def describe(self, table: Table) -> dict:
         """The game's own information for the scoreboard's `extras`."""
         return {}
@@ -302,33 +333,56 @@ class Game:
             for name, option in self.options.items()
         }
 
-    def start(self, players: Sequence[int], first_dealer: int | None = None,
-              options: Mapping | None = None, names: Mapping[int, str] | None = None) -> Table:
+    def start(
+        self,
+        players: Sequence[int],
+        first_dealer: int | None = None,
+        options: Mapping | None = None,
+        names: Mapping[int, str] | None = None,
+    ) -> Table:
         players = tuple(players)
         count = len(players)
+        allowed = (
+            f"exactly {self.min_players}"
+            if self.min_players == self.max_players
+            else f"{self.min_players} to {self.max_players}"
+        )
         require(
             self.min_players <= count <= self.max_players,
-            f"{self.name} is for {self.min_players} to {self.max_players} players, not {count}",
+            f"{self.name} is for {allowed} players, not {count}",
             field="players",
         )
         require(len(set(players)) == count, "a player can only have one seat", field="players")
         self.check_players(players)
         dealer = players[0] if first_dealer is None else first_dealer
-        require(dealer in players, "the first dealer must be one of the players",
-                field="first_dealer")
-        return Table(players=players, options=self.check_options(options), names=names or {},
-                     dealer=dealer, totals={player: 0 for player in players})
+        require(
+            dealer in players, "the first dealer must be one of the players", field="first_dealer"
+        )
+        return Table(
+            players=players,
+            options=self.check_options(options),
+            names=names or {},
+            dealer=dealer,
+            totals={player: 0 for player in players},
+        )
 
-    def replay(self, players: Sequence[int], entries: Sequence[Mapping],
-               first_dealer: int | None = None, options: Mapping | None = None,
-               names: Mapping[int, str] | None = None) -> Scoreboard:
+    def replay(
+        self,
+        players: Sequence[int],
+        entries: Sequence[Mapping],
+        first_dealer: int | None = None,
+        options: Mapping | None = None,
+        names: Mapping[int, str] | None = None,
+    ) -> Scoreboard:
         """Score a game from scratch: its setup and every round's entry, in order."""
         table = self.start(players, first_dealer, options, names)
         for number, entry in enumerate(entries, start=1):
             try:
                 require(not table.finished, "the game is already over")
-                require(not (table.rounds and table.rounds[-1].status == "open"),
-                        f"round {number - 1} is still open; finish it first")
+                require(
+                    not (table.rounds and table.rounds[-1].status == "open"),
+                    f"round {number - 1} is still open; finish it first",
+                )
                 self.play_round(table, entry)
             except EntryError as error:
                 raise error.in_round(number) from None
@@ -340,11 +394,12 @@ class Game:
         return (player in table.eliminated, total if self.lower_total_wins else -total)
 
     def scoreboard(self, table: Table) -> Scoreboard:
-        order = sorted(table.players, key=lambda p: (self.standing_order(table, p),
-                                                     table.seat(p)))
+        order = sorted(table.players, key=lambda p: (self.standing_order(table, p), table.seat(p)))
         ranks = competition_ranks([self.standing_order(table, p) for p in order])
-        standings = [Standing(p, table.totals[p], rank, p in table.eliminated)
-                     for p, rank in zip(order, ranks, strict=True)]
+        standings = [
+            Standing(p, table.totals[p], rank, p in table.eliminated)
+            for p, rank in zip(order, ranks, strict=True)
+        ]
         return Scoreboard(
             kind=self.kind,
             players=table.players,

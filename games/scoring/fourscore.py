@@ -15,8 +15,9 @@ class FourScore(Game):
     min_players = 2
     max_players = 6
     options = {
-        "deals": Option(1, "How many deals make the match; the lowest sum of piles wins.",
-                        minimum=1, maximum=20),
+        "deals": Option(
+            1, "How many deals make the match; the lowest sum of piles wins.", minimum=1, maximum=20
+        ),
     }
 
     def play_round(self, table: Table, entry: Mapping) -> None:
@@ -24,11 +25,14 @@ class FourScore(Game):
         hands = table.read_hands(entry, keys={"pile"}, required={"pile"})
         points = {}
         for player, hand in hands.items():
-            pile = whole_number(hand["pile"], f"{table.name(player)}'s pile",
-                                field=f"hands.{player}.pile")
+            pile = whole_number(
+                hand["pile"], f"{table.name(player)}'s pile", field=f"hands.{player}.pile"
+            )
             if pile < 0:
-                raise EntryError(f"{table.name(player)}'s pile can't be below 0 cards",
-                                 field=f"hands.{player}.pile")
+                raise EntryError(
+                    f"{table.name(player)}'s pile can't be below 0 cards",
+                    field=f"hands.{player}.pile",
+                )
             points[player] = pile
         table.record(entry, points, notes={})
         if len(table.rounds) == table.options["deals"]:

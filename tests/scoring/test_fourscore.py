@@ -20,7 +20,10 @@ def test_a_single_deal_is_won_by_the_fewest_cards():
     assert board.finished
     assert board.winners == [BOB]
     assert [(s.player, s.total, s.rank) for s in board.standings] == [
-        (BOB, 3, 1), (ANN, 7, 2), (CY, 12, 3)]
+        (BOB, 3, 1),
+        (ANN, 7, 2),
+        (CY, 12, 3),
+    ]
 
 
 def test_a_match_of_several_deals_is_won_by_the_lowest_sum():
@@ -48,8 +51,13 @@ def test_a_negative_pile_is_refused_naming_the_player():
 def test_every_player_needs_exactly_one_pile():
     with pytest.raises(EntryError, match="no hand for Cy"):
         GAME.replay([ANN, BOB, CY], [deal(ann=1, bob=2)], names={CY: "Cy"})
-    twice = {"hands": [{"player": ANN, "pile": 1}, {"player": ANN, "pile": 2},
-                       {"player": BOB, "pile": 0}]}
+    twice = {
+        "hands": [
+            {"player": ANN, "pile": 1},
+            {"player": ANN, "pile": 2},
+            {"player": BOB, "pile": 0},
+        ]
+    }
     with pytest.raises(EntryError, match="Ann has two hands"):
         GAME.replay([ANN, BOB], [twice], names={ANN: "Ann"})
 
@@ -60,8 +68,9 @@ def test_no_round_after_the_last_deal():
 
 
 def test_the_deal_moves_clockwise():
-    board = GAME.replay([ANN, BOB, CY], [deal(ann=1, bob=2, cy=3)] * 2, first_dealer=CY,
-                        options={"deals": 3})
+    board = GAME.replay(
+        [ANN, BOB, CY], [deal(ann=1, bob=2, cy=3)] * 2, first_dealer=CY, options={"deals": 3}
+    )
     assert [r.dealer for r in board.rounds] == [CY, ANN]
     assert board.next_dealer == BOB
 

@@ -1,0 +1,145 @@
+"""FortyBelow: each round every player's two-by-three grid is tallied; lowest total wins."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .base import Game, Option, Table, entry_fields, require, whole_number
+
+FORTY_BELOW = -40  # four equal cards in a two-column block
+GO_OUT_PENALTY = 10  # for each other player at or below the one who went out
+LOWEST_HAND = -51  # a block of four plus a -10 over a -1, as the rulebook notes
+CARD_VALUES = (-10, -1, *range(0, 13))  # 0..12 accepted because the deck's top is not stated
+ROWS = 2
+COLUMNS = 3
+BLOCKS = ((1, 2), (2, 3))  # only neighbouring columns make a block
+ROW_NAMES = ("top", "bottom")
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One hand scored: its points, its forty-below block, the columns that cancel, and why."""
+
+    score: int
+    block: tuple[int, int] | None  # the block's two columns, 1..3 left to right
+    cancelled: tuple[int, ...]  # columns outside the block whose two cards are equal
+    notes: tuple[str, ...]
+
+
+def shown(number: int) -> str:
+    """A number as the table reads it, with a true minus sign (U+2212) rather than a hyphen."""
+    return str(number).replace("-", "\N{MINUS SIGN}")
+
+
+CARDS_ALLOWED = f"{shown(CARD_VALUES[0])}, {shown(CARD_VALUES[1])} or 0 to {CARD_VALUES[-1]}"
+
+
+def read_grid(value: object, owner: str = "the", *, field: str | None = None) -> list[list[int]]:
+    """A grid from an entry checked to be two rows of three card values, as lists of ints.
+
+    `owner` starts the error messages ("Ann's" → "Ann's grid must be two rows of three cards").
+    """
+    shape_error = f"{owner} grid must be two rows of three cards"
+    require(isinstance(value, list | tuple) and len(value) == ROWS, shape_error, field=field)
+    rows = list(value)  # type: ignore[call-overload]
+    for row in rows:
+        require(isinstance(row, list | tuple) and len(row) == COLUMNS, shape_error, field=field)
+    grid = []
+    for row_name, row in zip(ROW_NAMES, rows, strict=True):
+        cards = []
+        for column, card in enumerate(row, start=1):
+            what = f"{owner} {row_name} card in column {column}"
+            card = whole_number(card, what, field=field)
+            require(
+                card in CARD_VALUES,
+                f"{what} is {shown(card)}; a card is {CARDS_ALLOWED}",
+                field=field,
+            )
+            cards.append(card)
+        grid.append(cards)
+    return grid
+
+
+def tally(grid: object) -> Tally:
+    """Score one hand live: a forty-below block, then cancelled columns, then face values.
+
+    Raises EntryError if `grid` is not two rows of three card values.
+    """
+    top, bottom = read_grid(grid)
+    pairs = list(zip(top, bottom, strict=True))
+
+    def all_equal(columns: tuple[int, ...]) -> bool:
+        cards = {card for column in columns for card in pairs[column - 1]}
+        return len(cards) == 1
+
+    # Both blocks only match when all six cards are equal; that hand takes one block (and a
+    # cancelled column) because the rules put the floor at -51, not -80.
+    block = next((columns for columns in BLOCKS if all_equal(columns)), None)
+    score = FORTY_BELOW if block else 0
+    notes = [f"columns {block[0]}-{block[1]}: forty below {shown(FORTY_BELOW)}"] if block else []
+    cancelled = []
+    for column, (upper, lower) in enumerate(pairs, start=1):
+        if block and column in block:
+            continue
+        if upper == lower:
+            cancelled.append(column)
+            notes.append(f"column {column} cancels")
+        else:
+            score += upper + lower
+    return Tally(score, block, tuple(cancelled), tuple(notes))
+
+
+def go_out_penalty(scores: Mapping[int, int], went_out: int) -> int:
+    """The penalty for the player who went out, from every player's tally score (by player).
+
+    Nothing if they are strictly lowest; otherwise 10 for each other player at or below them.
+    """
+    mine = scores[went_out]
+    at_or_below = sum(1 for player, score in scores.items() if player != went_out and score <= mine)
+    return GO_OUT_PENALTY * at_or_below
+
+
+class FortyBelow(Game):
+    kind = "fortybelow"
+    name = "FortyBelow"
+    summary = "Arrange six cards in two rows; cancel columns, make blocks; lowest total wins."
+    min_players = 2
+    max_players = 6
+    options = {
+        "rounds": Option(
+            10, "How many rounds make the game; the lowest total wins.", minimum=1, maximum=20
+        ),
+    }
+
+    def play_round(self, table: Table, entry: Mapping) -> None:
+        entry = entry_fields(entry, {"went_out", "hands"})
+        hands = table.read_hands(entry, keys={"grid"}, required={"grid"})
+        tallies = {
+            player: tally(
+                read_grid(hand["grid"], f"{table.name(player)}'s", field=f"hands.{player}.grid")
+            )
+            for player, hand in hands.items()
+        }
+        require("went_out" in entry, "say who went out this round", field="went_out")
+        went_out = table.read_player(entry["went_out"], "the player who went out", field="went_out")
+        scores = {player: hand_tally.score for player, hand_tally in tallies.items()}
+        notes = {player: list(hand_tally.notes) for player, hand_tally in tallies.items()}
+        penalty = go_out_penalty(scores, went_out)
+        points = dict(scores)
+        points[went_out] += penalty
+        notes[went_out].append("went out")
+        round_note = f"{table.name(went_out)} went out"
+        if penalty:
+            notes[went_out].append(f"go-out penalty +{penalty}")
+            round_note += f" without the lowest hand: +{penalty}"
+        table.record(entry, points, notes, [round_note])
+        if len(table.rounds) == table.options["rounds"]:
+            table.finished = True
+            lowest = min(table.totals.values())
+            table.winners = [p for p in table.players if table.totals[p] == lowest]
+
+    def describe(self, table: Table) -> dict:
+        """`rounds_left`: how many rounds remain to be played (0 once the game is over)."""
+        return {"rounds_left": table.options["rounds"] - len(table.rounds)}
+
+
+GAME = FortyBelow()

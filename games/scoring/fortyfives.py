@@ -1,0 +1,297 @@
+"""Forty Fives, Merrimack Valley style: two teams of two bid on five tricks; first to 120 wins."""
+
+from collections.abc import Mapping
+
+from .base import (
+    EntryError,
+    Game,
+    Option,
+    Table,
+    TeamTotal,
+    entry_fields,
+    number_between,
+    require,
+    whole_number,
+)
+
+TEAMS = ("A", "B")  # seats 0 and 2 are team A, seats 1 and 3 team B: partners sit opposite
+PLAYERS = 4
+TRICKS_PER_HAND = 5
+POINTS_PER_TRICK = 5
+HIGHEST_TRUMP_BONUS = 5
+WINNING_TOTAL = 120
+ON_THE_GREEN_TOTAL = 90  # both teams at this or more: only the bidding team can win the hand
+TWENTY_MINIMUM_OVER = 100  # hundred_bids_twenty: a team above this may not bid under 20
+TWENTY_MINIMUM_BID = 20
+STANDARD_BIDS = (15, 20, 25, 30)
+NO_MINIMUM_BIDS = (5, 10, 15, 20, 25, 30)
+TOP_BID = 30
+TOP_BID_MADE_WITH_THIRTY_FOR_SIXTY = 60
+SUITS = ("clubs", "diamonds", "hearts", "spades")
+
+MINUS = "\N{MINUS SIGN}"  # notes print a true minus sign (U+2212), not a hyphen
+
+
+def team_of(seat: int) -> str:
+    """The team ("A" or "B") of seat 0..3: even seats are team A, odd seats team B."""
+    return TEAMS[seat % 2]
+
+
+def hand_points(tricks: int, took_high_trump: bool) -> int:
+    """A team's points for one hand: 5 a trick, and 5 more if it took the highest trump in play.
+
+    Raises EntryError for an impossible count (the highest trump always wins its trick).
+    """
+    tricks = number_between(tricks, 0, TRICKS_PER_HAND, "a team's tricks")
+    require(
+        not (took_high_trump and tricks == 0),
+        "a team that took no trick can't have taken the highest trump",
+    )
+    return POINTS_PER_TRICK * tricks + (HIGHEST_TRUMP_BONUS if took_high_trump else 0)
+
+
+def allowed_bids(options: Mapping, team_total: int) -> list[int]:
+    """The bids a team at `team_total` may make before a hand, under the game's options."""
+    bids = NO_MINIMUM_BIDS if options.get("no_minimum_bid", False) else STANDARD_BIDS
+    if options.get("hundred_bids_twenty", False) and team_total > TWENTY_MINIMUM_OVER:
+        bids = tuple(bid for bid in bids if bid >= TWENTY_MINIMUM_BID)
+    return list(bids)
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points >= 0 else f"{MINUS}{-points}"
+
+
+def _tricks_phrase(tricks: int, took_high_trump: bool) -> str:
+    phrase = "1 trick" if tricks == 1 else f"{tricks} tricks"
+    return f"{phrase} and the highest trump" if took_high_trump else phrase
+
+
+def _or_list(values: list[int]) -> str:
+    words = [str(value) for value in values]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+class FortyFives(Game):
+    kind = "fortyfives"
+    name = "Forty Fives"
+    summary = "Two teams of two bid on five tricks; the first team to 120 wins."
+    min_players = PLAYERS
+    max_players = PLAYERS
+    lower_total_wins = False
+    has_teams = True
+    has_open_rounds = True
+    options = {
+        "thirty_for_sixty": Option(False, "A bid of 30 that is made scores 60."),
+        "on_the_green": Option(
+            False,
+            "When both teams are at 90 or more, only the bidding team can win the hand.",
+        ),
+        "no_minimum_bid": Option(False, "Bids may be as low as 5."),
+        "hundred_bids_twenty": Option(False, "A team over 100 may not bid less than 20."),
+    }
+
+    # -- the table's teams --
+
+    def team_of_seat(self, seat: int) -> str:
+        return team_of(seat)
+
+    def _teams(self, table: Table) -> dict[str, list[int]]:
+        return {team: list(table.players[seat :: len(TEAMS)]) for seat, team in enumerate(TEAMS)}
+
+    def _team_total(self, table: Table, team: str) -> int:
+        # Partners always score the same points, so either partner's total is the team's.
+        return table.totals[table.players[TEAMS.index(team)]]
+
+    def _team_names(self, table: Table, team: str) -> str:
+        first, second = self._teams(table)[team]
+        return f"{table.name(first)} and {table.name(second)}"
+
+    # -- reading an entry --
+
+    def _read_bid(self, table: Table, entry: Mapping, bidder: int, team: str) -> int:
+        require("bid" in entry, f"the entry has no bid for {table.name(bidder)}", field="bid")
+        bid = whole_number(entry["bid"], "the bid", field="bid")
+        team_total = self._team_total(table, team)
+        bids = allowed_bids(table.options, team_total)
+        if bid in bids:
+            return bid
+        if bid in allowed_bids(table.options, 0):
+            raise EntryError(
+                f"{self._team_names(table, team)} are at {team_total}, over "
+                f"{TWENTY_MINIMUM_OVER}, so {table.name(bidder)} may not bid less than "
+                f"{TWENTY_MINIMUM_BID}",
+                field="bid",
+            )
+        raise EntryError(
+            f"{table.name(bidder)} may bid {_or_list(bids)}, not {bid}",
+            field="bid",
+        )
+
+    def _read_tricks(self, table: Table, value: object) -> dict[str, int]:
+        if not isinstance(value, Mapping):
+            raise EntryError(
+                'tricks must give each team\'s tricks, like {"A": 3, "B": 2}', field="tricks"
+            )
+        unknown = sorted(map(str, set(value) - set(TEAMS)))
+        if unknown:
+            raise EntryError(
+                f"tricks names a team {unknown[0]}; the teams are A and B", field="tricks"
+            )
+        tricks = {}
+        for team in TEAMS:
+            require(
+                team in value,
+                f"tricks has no count for team {team} ({self._team_names(table, team)})",
+                field=f"tricks.{team}",
+            )
+            tricks[team] = number_between(
+                value[team],
+                0,
+                TRICKS_PER_HAND,
+                f"the tricks of {self._team_names(table, team)}",
+                field=f"tricks.{team}",
+            )
+        total = sum(tricks.values())
+        require(
+            total == TRICKS_PER_HAND,
+            f"tricks add up to {total}; a hand has {TRICKS_PER_HAND} tricks",
+            field="tricks",
+        )
+        return tricks
+
+    def _read_high_trump(self, table: Table, value: object, tricks: dict[str, int]) -> str | None:
+        require(
+            value is None or (isinstance(value, str) and value in TEAMS),
+            "high_trump must be the team that took the highest trump, A or B, "
+            "or null when no trump was played",
+            field="high_trump",
+        )
+        if value is None:
+            return None
+        team = str(value)
+        require(
+            tricks[team] > 0,
+            f"{self._team_names(table, team)} took no trick, so they can't have taken "
+            "the highest trump: it always wins its trick",
+            field="high_trump",
+        )
+        return team
+
+    # -- playing a hand --
+
+    def play_round(self, table: Table, entry: Mapping) -> None:
+        entry = entry_fields(entry, {"bidder", "bid", "trump", "tricks", "high_trump"})
+        require("bidder" in entry, "the entry has no bidder", field="bidder")
+        bidder = table.read_player(entry["bidder"], "the bidder", field="bidder")
+        bidding_team = team_of(table.seat(bidder))
+        bid = self._read_bid(table, entry, bidder, bidding_team)
+        trump = entry.get("trump")
+        require(
+            trump is None or (isinstance(trump, str) and trump in SUITS),
+            f"trump must be one of {', '.join(SUITS)}",
+            field="trump",
+        )
+        bid_note = f"{table.name(bidder)} bid {bid}" + (f" in {trump}" if trump else "")
+
+        if "tricks" not in entry and "high_trump" not in entry:
+            table.add_round(entry, "open", [], [bid_note])
+            table.extras.setdefault("bids", []).append({"bidder": bidder, "bid": bid, "made": None})
+            return
+        if "tricks" not in entry or "high_trump" not in entry:
+            missing = "high_trump" if "tricks" in entry else "tricks"
+            raise EntryError(
+                f"a finished hand needs both tricks and high_trump; {missing} is missing "
+                "(leave out both to save the bid alone)",
+                field=missing,
+            )
+        tricks = self._read_tricks(table, entry["tricks"])
+        high_trump = self._read_high_trump(table, entry["high_trump"], tricks)
+
+        # On the green is judged on the totals before the hand is scored.
+        both_on_the_green = table.options["on_the_green"] and all(
+            self._team_total(table, team) >= ON_THE_GREEN_TOTAL for team in TEAMS
+        )
+        made, team_points, team_notes = self._score_teams(
+            table.options, bidding_team, bid, tricks, high_trump
+        )
+        round_notes = [f"{bid_note}: {'made' if made else 'set'}"]
+        after = {team: self._team_total(table, team) + team_points[team] for team in TEAMS}
+        other_team = TEAMS[1 - TEAMS.index(bidding_team)]
+        winner = None
+        if after[bidding_team] >= WINNING_TOTAL:
+            winner = bidding_team  # also when both teams reach 120 in the same hand
+        elif after[other_team] >= WINNING_TOTAL and both_on_the_green:
+            team_notes[other_team].append("on the green: must bid to win")
+            round_notes.append(
+                f"{self._team_names(table, other_team)} are at {after[other_team]} but both "
+                "teams were on the green, so only the bidding team could win this hand"
+            )
+        elif after[other_team] >= WINNING_TOTAL:
+            winner = other_team
+        if winner is not None:
+            team_notes[winner].append(f"reaches {after[winner]}: wins the game")
+            round_notes.append(f"{self._team_names(table, winner)} win with {after[winner]}")
+
+        points = {player: team_points[team_of(table.seat(player))] for player in table.players}
+        notes = {player: team_notes[team_of(table.seat(player))] for player in table.players}
+        table.record(entry, points, notes, round_notes)
+        table.extras.setdefault("bids", []).append({"bidder": bidder, "bid": bid, "made": made})
+        if winner is not None:
+            table.finished = True
+            table.winners = self._teams(table)[winner]
+
+    def _score_teams(
+        self,
+        options: Mapping,
+        bidding_team: str,
+        bid: int,
+        tricks: dict[str, int],
+        high_trump: str | None,
+    ) -> tuple[bool, dict[str, int], dict[str, list[str]]]:
+        """Whether the bid was made, and each team's points and notes for the hand."""
+        made = False
+        team_points: dict[str, int] = {}
+        team_notes: dict[str, list[str]] = {}
+        for team in TEAMS:
+            won = hand_points(tricks[team], high_trump == team)
+            phrase = _tricks_phrase(tricks[team], high_trump == team)
+            if team != bidding_team:
+                team_points[team] = won
+                team_notes[team] = [f"{phrase}: {_signed(won)}"]
+                continue
+            made = won >= bid
+            if not made:
+                team_points[team] = -bid
+                team_notes[team] = [f"{phrase}: {won}", f"set: {_signed(-bid)}"]
+            elif bid == TOP_BID and options["thirty_for_sixty"]:
+                team_points[team] = TOP_BID_MADE_WITH_THIRTY_FOR_SIXTY
+                team_notes[team] = [
+                    f"{phrase}: {won}",
+                    f"made {TOP_BID}, scored as {TOP_BID_MADE_WITH_THIRTY_FOR_SIXTY}: "
+                    f"{_signed(TOP_BID_MADE_WITH_THIRTY_FOR_SIXTY)}",
+                ]
+            else:
+                team_points[team] = won
+                team_notes[team] = [f"{phrase}: {won}", f"made the bid of {bid}: {_signed(won)}"]
+        return made, team_points, team_notes
+
+    # -- the scoreboard --
+
+    def team_totals(self, table: Table) -> list[TeamTotal]:
+        return [
+            TeamTotal(team, players, self._team_total(table, team))
+            for team, players in self._teams(table).items()
+        ]
+
+    def describe(self, table: Table) -> dict:
+        """`teams`: each team's players; `team_totals`: each team's total; `bids`: one per
+        round, who bid what and whether it was made (None while the round is open)."""
+        return {
+            "teams": self._teams(table),
+            "team_totals": {team: self._team_total(table, team) for team in TEAMS},
+            "bids": [dict(bid) for bid in table.extras.get("bids", [])],
+        }
+
+
+GAME = FortyFives()

@@ -1,0 +1,186 @@
+"""42, "The Card Players' Card Game": bid your tricks, peg up to 42, and win by making a bid there.
+
+A round is saved in two steps: the bids (an open round), then every player's tricks.
+"""
+
+from collections.abc import Iterable, Mapping
+
+from .base import EntryError, Game, Table, entry_fields, number_between, whole_number
+
+TRICKS_PER_HAND = 7
+HIGHEST_BID = TRICKS_PER_HAND
+TARGET = 42  # totals are pegged up to here and wait there until their player makes a bid
+MADE_BID_BONUS = 3  # for making a bid of 1 to 6
+MADE_SEVEN_POINTS = 14  # for bidding and taking all 7 tricks, whatever the player count
+MADE_ZERO_POINTS = {2: 14, 3: 7}  # for bidding and taking none, by player count...
+MADE_ZERO_POINTS_FOUR_OR_MORE = 3  # ...and with 4 to 7 players
+MIN_PLAYERS = 2
+MAX_PLAYERS = 7
+
+
+class FortyTwo(Game):
+    kind = "fortytwo"
+    name = "42"
+    summary = "Bid the tricks you will take; the first to 42 who then makes a bid wins."
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    lower_total_wins = False
+    has_open_rounds = True
+
+    def play_round(self, table: Table, entry: Mapping) -> None:
+        entry = entry_fields(entry, {"hands"})
+        hands = table.read_hands(entry, keys={"bid", "tricks"}, required={"bid"})
+        bids = {
+            player: number_between(
+                hand["bid"],
+                0,
+                HIGHEST_BID,
+                f"{table.name(player)}'s bid",
+                field=f"hands.{player}.bid",
+            )
+            for player, hand in hands.items()
+        }
+        self._check_dealer_bid(table, bids)
+
+        without_tricks = [player for player, hand in hands.items() if "tricks" not in hand]
+        if len(without_tricks) == len(hands):
+            table.add_round(entry, "open", [], ["bids saved; tricks to come"])
+            return
+        if without_tricks:
+            missing = without_tricks[0]
+            raise EntryError(
+                f"{table.name(missing)}'s tricks are missing: enter every player's tricks, "
+                "or none to save the bids only",
+                field=f"hands.{missing}.tricks",
+            )
+        tricks = {
+            player: number_between(
+                hand["tricks"],
+                0,
+                TRICKS_PER_HAND,
+                f"{table.name(player)}'s tricks",
+                field=f"hands.{player}.tricks",
+            )
+            for player, hand in hands.items()
+        }
+        tricks_taken = sum(tricks.values())
+        if tricks_taken != TRICKS_PER_HAND:
+            raise EntryError(
+                f"tricks add up to {tricks_taken}; a hand has {TRICKS_PER_HAND} tricks",
+                field="hands",
+            )
+        self._score_hand(table, entry, bids, tricks)
+
+    def _check_dealer_bid(self, table: Table, bids: dict[int, int]) -> None:
+        dealer = table.dealer
+        forbidden = forbidden_dealer_bid(bid for player, bid in bids.items() if player != dealer)
+        if bids[dealer] == forbidden:
+            raise EntryError(
+                f"{table.name(dealer)} is dealing and may not bid {forbidden}: "
+                f"the bids would add up to {TRICKS_PER_HAND}",
+                field=f"hands.{dealer}.bid",
+            )
+
+    def _score_hand(
+        self, table: Table, entry: Mapping, bids: dict[int, int], tricks: dict[int, int]
+    ) -> None:
+        player_count = len(table.players)
+        totals_before = dict(table.totals)
+        points: dict[int, int] = {}
+        notes: dict[int, list[str]] = {}
+        for player, bid in bids.items():
+            taken = tricks[player]
+            if taken == bid:
+                points[player] = made_bid_points(bid, player_count)
+                bonus = f"{taken} + {MADE_BID_BONUS} bonus" if 0 < bid < HIGHEST_BID else ""
+                notes[player] = [f"made {bid}: {bonus or points[player]}"]
+            else:
+                points[player] = taken
+                notes[player] = [f"bid {bid}, took {taken}"]
+        round_result = table.record(entry, points, notes)
+
+        winners = []
+        for result in round_result.results:
+            if result.total > TARGET:
+                # The board has no holes past 42: the player waits there.
+                result.total = table.totals[result.player] = TARGET
+                if totals_before[result.player] < TARGET:
+                    result.notes.append(f"capped at {TARGET}")
+            if result.total == TARGET:
+                if tricks[result.player] == bids[result.player]:
+                    winners.append(result.player)
+                    result.notes.append("wins")
+                else:
+                    result.notes.append(f"waits at {TARGET}")
+        if winners:
+            table.finished = True
+            table.winners = winners
+            names = [table.name(player) for player in winners]
+            if len(names) == 1:
+                round_result.notes.append(f"{names[0]} wins")
+            else:
+                round_result.notes.append(f"{', '.join(names[:-1])} and {names[-1]} win")
+
+    def describe(self, table: Table) -> dict:
+        """`countdown`: each player's winning bids as the board shows them ("0, 4-7");
+        `winning_bids`: the same as lists; `open_bids`: the saved bids while a round is open."""
+        player_count = len(table.players)
+        winning = {
+            player: winning_bids(table.totals[player], player_count) for player in table.players
+        }
+        extras: dict = {
+            "countdown": {player: describe_bids(bids) for player, bids in winning.items()},
+            "winning_bids": winning,
+        }
+        if table.rounds and table.rounds[-1].status == "open":
+            saved = {hand["player"]: hand["bid"] for hand in table.rounds[-1].entry["hands"]}
+            extras["open_bids"] = {player: saved[player] for player in table.players}
+        return extras
+
+
+def forbidden_dealer_bid(other_bids: Iterable[int]) -> int | None:
+    """The bid the dealer may not make because the bids would add up to 7 tricks.
+
+    None when the other players' bids already add up to more than 7, so no bid is forbidden.
+    """
+    rest = TRICKS_PER_HAND - sum(other_bids)
+    return rest if rest >= 0 else None
+
+
+def made_bid_points(bid: int, player_count: int) -> int:
+    """What a player scores for taking exactly `bid` tricks, in a game of `player_count`."""
+    bid = number_between(bid, 0, HIGHEST_BID, "a bid")
+    player_count = number_between(player_count, MIN_PLAYERS, MAX_PLAYERS, "the player count")
+    if bid == 0:
+        return MADE_ZERO_POINTS.get(player_count, MADE_ZERO_POINTS_FOUR_OR_MORE)
+    if bid == HIGHEST_BID:
+        return MADE_SEVEN_POINTS
+    return bid + MADE_BID_BONUS
+
+
+def winning_bids(total: int, player_count: int) -> list[int]:
+    """The bids that win this hand if made by a player at `total`: enough points to reach 42.
+
+    At 42 every bid wins once made; empty when even a made 7 (14 points) falls short.
+    """
+    needed = TARGET - whole_number(total, "a total")
+    return [bid for bid in range(HIGHEST_BID + 1) if made_bid_points(bid, player_count) >= needed]
+
+
+def describe_bids(bids: Iterable[int]) -> str:
+    """Bids as the countdown shows them: "1-7", "0, 4-7", "7 only", or "none" when empty."""
+    ordered = sorted(set(bids))
+    if not ordered:
+        return "none"
+    if len(ordered) == 1:
+        return f"{ordered[0]} only"
+    runs: list[list[int]] = []
+    for bid in ordered:
+        if runs and bid == runs[-1][-1] + 1:
+            runs[-1].append(bid)
+        else:
+            runs.append([bid])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
+
+
+GAME = FortyTwo()

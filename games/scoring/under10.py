@@ -1,0 +1,246 @@
+"""Under the 10: rounds end with a call or an empty hand; totals halve at exactly 100 and 150.
+
+Above 150 a player is out; the last one standing, or the lowest when the first goes out, wins.
+"""
+
+from collections.abc import Iterable, Mapping
+
+from .base import EntryError, Game, Option, Table, entry_fields, number_between, whole_number
+
+LOWEST_CARD = 0
+HIGHEST_CARD = 13  # the deck's top value is not stated; RULES.md decides 0..13
+TRADE_HAND_COST = 20
+JOKER_COST = 10
+TRADE_CARD_COST = 5
+BONUS_COSTS = {"trade_hand": TRADE_HAND_COST, "joker": JOKER_COST, "trade_card": TRADE_CARD_COST}
+CALL_LIMIT = 10  # a call needs fewer points than this in hand
+CALL_PENALTY = 20  # a caller who isn't strictly lowest adds this to their hand
+HALVINGS = {100: 50, 150: 75}  # reaching one of these totals exactly halves it
+ELIMINATED_ABOVE = 150
+
+BONUS_NAMES = ", ".join(BONUS_COSTS)
+
+
+class UnderTheTen(Game):
+    kind = "under10"
+    name = "Under the 10"
+    summary = "Call with fewer than 10 points in hand; above 150 you are out, lowest total wins."
+    min_players = 2
+    max_players = 6
+    options = {
+        "end": Option(
+            "last_standing",
+            "last_standing: play on until one player is left; "
+            "first_out: stop when the first player goes above 150, lowest total wins.",
+            choices=("last_standing", "first_out"),
+        ),
+    }
+
+    def play_round(self, table: Table, entry: Mapping) -> None:
+        entry = entry_fields(entry, {"called_by", "empty_hand", "hands"})
+        if ("called_by" in entry) == ("empty_hand" in entry):
+            raise EntryError(
+                "a round ends either with a call (called_by) or with an empty hand (empty_hand): "
+                "give exactly one of them",
+                field="called_by",
+            )
+        if "called_by" in entry:
+            ender = table.read_player(
+                entry["called_by"], "the player who called", field="called_by"
+            )
+        else:
+            ender = table.read_player(
+                entry["empty_hand"], "the player with the empty hand", field="empty_hand"
+            )
+        hands = table.read_hands(entry, keys={"points", "cards", "bonus"}, required=set())
+        hand_totals: dict[int, int] = {}
+        bonuses: dict[int, list[str]] = {}
+        for player, hand in hands.items():
+            hand_totals[player], bonuses[player] = _read_hand(
+                hand, table.name(player), f"hands.{player}"
+            )
+        notes = {
+            player: [f"{name} +{BONUS_COSTS[name]}" for name in bonuses[player]] for player in hands
+        }
+
+        ender_name = table.name(ender)
+        if "called_by" in entry:
+            _check_caller(table, ender, hand_totals[ender], bonuses[ender])
+            can_win = [p for p in hands if p != ender and not bonuses[p]]
+            points = call_scores(ender, hand_totals, can_win)
+            if points[ender] == 0:
+                notes[ender].append("called and had the lowest hand")
+                round_notes = [
+                    f"{ender_name} called Under the 10 with {hand_totals[ender]} and won the round"
+                ]
+            else:
+                notes[ender].append(f"called but was not lowest: penalty +{CALL_PENALTY}")
+                lowest = [p for p in can_win if points[p] == 0]
+                for player in lowest:
+                    notes[player].append("lowest hand: 0")
+                round_notes = [
+                    f"{ender_name} called Under the 10 with {hand_totals[ender]}, but "
+                    f"{_names(table, lowest)} had {hand_totals[lowest[0]]}"
+                ]
+        else:
+            _check_empty_hand(table, ender, hands[ender], hand_totals[ender], bonuses[ender])
+            points = dict(hand_totals)
+            notes[ender].append("stroke of luck: empty hand")
+            round_notes = [f"Stroke of luck: {ender_name} went out with an empty hand"]
+
+        round_result = table.record(entry, points, notes, round_notes)
+        out_this_round = []
+        for result in round_result.results:
+            settled = after_halving(result.total)
+            if settled != result.total:
+                result.notes.append(f"halved {result.total} → {settled}")
+                result.total = table.totals[result.player] = settled
+            if settled > ELIMINATED_ABOVE:
+                result.notes.append("eliminated")
+                table.eliminated.append(result.player)
+                out_this_round.append(result.player)
+                table.extras.setdefault("eliminated_in", {})[result.player] = round_result.number
+        self._maybe_finish(table, out_this_round)
+
+    def _maybe_finish(self, table: Table, out_this_round: list[int]) -> None:
+        if table.options["end"] == "first_out":
+            if out_this_round:
+                _finish(table, table.players)
+        elif len(table.active) == 1:
+            _finish(table, table.active)
+        elif not table.active:
+            # everyone left went above 150 at once: the lowest of them outlasted the others
+            _finish(table, out_this_round)
+
+    def standing_order(self, table: Table, player: int) -> tuple:
+        # Players still in rank first, then the eliminated, the later out the better.
+        eliminated_in = table.extras.get("eliminated_in", {})
+        if player in eliminated_in:
+            return (1, -eliminated_in[player], table.totals[player])
+        return (0, 0, table.totals[player])
+
+    def describe(self, table: Table) -> dict:
+        """`eliminated`: the players above 150, in the order they went out."""
+        return {"eliminated": list(table.eliminated)}
+
+
+def hand_points(hand: Mapping) -> int:
+    """What a hand costs when the round ends: its points or cards, plus its bonus cards.
+
+    A hand is `{"points": n}` or `{"cards": [...]}`; either may carry `"bonus": [...]` with
+    `trade_hand` (+20), `joker` (+10), `trade_card` (+5).
+    Raises EntryError for a malformed hand.
+    """
+    if not isinstance(hand, Mapping):
+        raise EntryError("a hand must be an object")
+    unknown = sorted(map(str, set(hand) - {"player", "points", "cards", "bonus"}))
+    if unknown:
+        raise EntryError(f"unknown field {unknown[0]} in the hand")
+    points, _bonus = _read_hand(hand, "the player", None)
+    return points
+
+
+def call_scores(caller: int, hands: Mapping[int, int], can_win: Iterable[int]) -> dict[int, int]:
+    """Round scores after a call, from every player's hand points.
+
+    `can_win` are the players other than the caller who hold no bonus card. A caller strictly
+    lower than all of them scores 0; otherwise the caller gets the penalty on top of their hand
+    and the lowest of `can_win` score 0. Everyone else scores their hand.
+    """
+    contenders = [player for player in can_win if player != caller]
+    scores = dict(hands)
+    if all(hands[caller] < hands[player] for player in contenders):
+        scores[caller] = 0
+        return scores
+    scores[caller] = CALL_PENALTY + hands[caller]
+    lowest = min(hands[player] for player in contenders)
+    for player in contenders:
+        if hands[player] == lowest:
+            scores[player] = 0
+    return scores
+
+
+def after_halving(total: int) -> int:
+    """A running total after the round: exactly 100 becomes 50, exactly 150 becomes 75."""
+    return HALVINGS.get(total, total)
+
+
+def _read_hand(hand: Mapping, owner: str, field: str | None) -> tuple[int, list[str]]:
+    """A hand's points (bonus cards included) and the bonus cards it holds."""
+
+    def at(part: str) -> str | None:
+        return None if field is None else f"{field}.{part}"
+
+    if ("points" in hand) == ("cards" in hand):
+        raise EntryError(
+            f"enter either points or cards for {owner}'s hand, not both or neither", field=field
+        )
+    if "points" in hand:
+        points = whole_number(hand["points"], f"{owner}'s points", field=at("points"))
+        if points < 0:
+            raise EntryError(f"{owner}'s points can't be below 0", field=at("points"))
+    else:
+        cards = hand["cards"]
+        if not isinstance(cards, list):
+            raise EntryError(f"{owner}'s cards must be a list of card values", field=at("cards"))
+        points = sum(
+            number_between(
+                card, LOWEST_CARD, HIGHEST_CARD, f"each of {owner}'s cards", field=at("cards")
+            )
+            for card in cards
+        )
+    bonus = hand.get("bonus", [])
+    if not isinstance(bonus, list):
+        raise EntryError(f"{owner}'s bonus cards must be a list", field=at("bonus"))
+    for name in bonus:
+        if not (isinstance(name, str) and name in BONUS_COSTS):
+            shown = f" {name!r}" if isinstance(name, str) else ""
+            raise EntryError(
+                f"{owner} holds an unknown bonus card{shown}; the bonus cards are {BONUS_NAMES}",
+                field=at("bonus"),
+            )
+    return points + sum(BONUS_COSTS[name] for name in bonus), list(bonus)
+
+
+def _check_caller(table: Table, caller: int, points: int, bonus: list[str]) -> None:
+    name = table.name(caller)
+    if bonus:
+        raise EntryError(
+            f"{name} holds a bonus card ({', '.join(bonus)}) and can't call Under the 10",
+            field=f"hands.{caller}.bonus",
+        )
+    if points >= CALL_LIMIT:
+        raise EntryError(
+            f"{name} called with {points} points; a call needs fewer than {CALL_LIMIT}",
+            field=f"hands.{caller}",
+        )
+
+
+def _check_empty_hand(
+    table: Table, player: int, hand: Mapping, points: int, bonus: list[str]
+) -> None:
+    name = table.name(player)
+    if bonus:
+        raise EntryError(
+            f"{name} went out with an empty hand, so can't hold a bonus card",
+            field=f"hands.{player}.bonus",
+        )
+    if points != 0 or hand.get("cards"):
+        raise EntryError(
+            f"{name} went out with an empty hand, so their hand must be 0 points with no cards",
+            field=f"hands.{player}",
+        )
+
+
+def _finish(table: Table, candidates: Iterable[int]) -> None:
+    candidates = list(candidates)
+    lowest = min(table.totals[player] for player in candidates)
+    table.finished = True
+    table.winners = [player for player in candidates if table.totals[player] == lowest]
+
+
+def _names(table: Table, players: Iterable[int]) -> str:
+    return " and ".join(table.name(player) for player in players)
+
+
+GAME = UnderTheTen()

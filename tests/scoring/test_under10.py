@@ -1,0 +1,635 @@
+"""Under the 10: calls, strokes of luck, bonus cards, halving at 100 and 150, out above 150."""
+
+import contextlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.scoring.base import EntryError
+from games.scoring.under10 import (
+    BONUS_COSTS,
+    CALL_LIMIT,
+    CALL_PENALTY,
+    ELIMINATED_ABOVE,
+    GAME,
+    HALVINGS,
+    after_halving,
+    call_scores,
+    hand_points,
+)
+
+ANN, BOB, CY, DI = 1, 2, 3, 4
+NAMES = {ANN: "Ann", BOB: "Bob", CY: "Cy", DI: "Di"}
+
+
+def _hands(hands):
+    """`{player: 7}` is a quick total; `{player: {"cards": [...]}}` spells the hand out."""
+    return [
+        {"player": player, "points": hand} if isinstance(hand, int) else {"player": player, **hand}
+        for player, hand in hands.items()
+    ]
+
+
+def call(caller, hands):
+    return {"called_by": caller, "hands": _hands(hands)}
+
+
+def luck(player, hands):
+    return {"empty_hand": player, "hands": _hands(hands)}
+
+
+def play(entries, players=(ANN, BOB, CY), **setup):
+    return GAME.replay(list(players), entries, names=NAMES, **setup)
+
+
+def scores(board, number=-1):
+    return {result.player: result.points for result in board.rounds[number].results}
+
+
+def notes(board, player, number=-1):
+    return next(r.notes for r in board.rounds[number].results if r.player == player)
+
+
+# --- Worked examples -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hands", "expected"),
+    [
+        # A calls with 7; B 12, C 7 → A 27, B 12, C 0.
+        ({ANN: 7, BOB: 12, CY: 7}, {ANN: 27, BOB: 12, CY: 0}),
+        # A calls with 3; B 9, C 4 → A 0, B 9, C 4.
+        ({ANN: 3, BOB: 9, CY: 4}, {ANN: 0, BOB: 9, CY: 4}),
+        # A calls with 8; B has 2 + joker (12) and C 15 → A 0, B 12, C 15.
+        ({ANN: 8, BOB: {"cards": [2], "bonus": ["joker"]}, CY: 15}, {ANN: 0, BOB: 12, CY: 15}),
+    ],
+)
+def test_it_scores_the_worked_examples_of_a_call(hands, expected):
+    board = play([call(ANN, hands)])
+    assert scores(board) == expected
+    assert board.totals == expected
+
+
+def test_it_halves_100_and_150_and_eliminates_above_150():
+    # A at 90 scores 10 → 100 → 50; B at 140 scores 10 → 150 → 75; C at 145 scores 6 → 151 → out.
+    players = (ANN, BOB, CY, DI)
+    entries = [
+        call(DI, {ANN: 90, BOB: 140, CY: 145, DI: 0}),
+        call(DI, {ANN: 10, BOB: 10, CY: 6, DI: 0}),
+    ]
+    board = play(entries, players)
+    last = {r.player: r for r in board.rounds[-1].results}
+    assert {p: (r.points, r.total) for p, r in last.items()} == {
+        ANN: (10, 50),
+        BOB: (10, 75),
+        CY: (6, 151),
+        DI: (0, 0),
+    }
+    assert last[ANN].notes == ["halved 100 → 50"]
+    assert last[BOB].notes == ["halved 150 → 75"]
+    assert last[CY].notes == ["eliminated"]
+    assert board.extras == {"eliminated": [CY]}
+    assert board.active_players == [ANN, BOB, DI]
+    assert not board.finished
+
+
+# --- The call ------------------------------------------------------------------------------
+
+
+def test_a_tie_at_the_callers_value_means_the_caller_failed():
+    board = play([call(ANN, {ANN: 5, BOB: 5, CY: 8})])
+    assert scores(board) == {ANN: 5 + CALL_PENALTY, BOB: 0, CY: 8}
+    assert notes(board, ANN) == ["called but was not lowest: penalty +20"]
+    assert notes(board, BOB) == ["lowest hand: 0"]
+    assert board.rounds[0].notes == ["Ann called Under the 10 with 5, but Bob had 5"]
+
+
+def test_two_players_tied_lowest_both_get_nothing():
+    board = play([call(ANN, {ANN: 6, BOB: 4, CY: 4, DI: 9})], players=(ANN, BOB, CY, DI))
+    assert scores(board) == {ANN: 26, BOB: 0, CY: 0, DI: 9}
+    assert board.rounds[0].notes == ["Ann called Under the 10 with 6, but Bob and Cy had 4"]
+
+
+def test_a_successful_call_scores_nothing_for_the_caller():
+    board = play([call(BOB, {ANN: 11, BOB: 0, CY: 1})])
+    assert scores(board) == {ANN: 11, BOB: 0, CY: 1}
+    assert notes(board, BOB) == ["called and had the lowest hand"]
+    assert board.rounds[0].notes == ["Bob called Under the 10 with 0 and won the round"]
+
+
+def test_a_player_holding_a_bonus_card_cannot_beat_the_caller():
+    # Bob's cards are lower than Ann's, but his bonus card leaves him out of the judging.
+    bob = {"cards": [0], "bonus": ["trade_card"]}
+    board = play([call(ANN, {ANN: 8, BOB: bob, CY: 15})])
+    assert scores(board) == {ANN: 0, BOB: 5, CY: 15}
+    assert notes(board, BOB) == ["trade_card +5"]
+
+
+def test_a_player_holding_a_bonus_card_cannot_win_a_failed_call():
+    bob = {"points": 0, "bonus": ["trade_card"]}
+    board = play([call(ANN, {ANN: 9, BOB: bob, CY: 7})])
+    assert scores(board) == {ANN: 29, BOB: 5, CY: 0}
+
+
+def test_a_call_against_only_bonus_holders_succeeds():
+    board = play([call(ANN, {ANN: 9, BOB: {"points": 0, "bonus": ["joker"]}})], players=(ANN, BOB))
+    assert scores(board) == {ANN: 0, BOB: 10}
+
+
+def test_every_bonus_card_costs_its_penalty():
+    hand = {"cards": [1, 2], "bonus": ["trade_hand", "joker", "trade_card", "joker"]}
+    board = play([call(ANN, {ANN: 2, BOB: hand, CY: 3})])
+    assert scores(board)[BOB] == 3 + 20 + 10 + 5 + 10
+    assert notes(board, BOB) == ["trade_hand +20", "joker +10", "trade_card +5", "joker +10"]
+
+
+def test_a_hand_entered_as_cards_counts_their_values():
+    board = play([call(ANN, {ANN: {"cards": [1, 2, 3]}, BOB: {"cards": [13, 13, 0]}, CY: 7})])
+    assert scores(board) == {ANN: 0, BOB: 26, CY: 7}
+
+
+# --- Stroke of luck ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("empty", [{"cards": []}, {"points": 0}])
+def test_a_stroke_of_luck_scores_the_empty_hand_nothing_and_penalises_nobody(empty):
+    board = play([luck(CY, {ANN: 3, BOB: {"cards": [12, 4], "bonus": ["joker"]}, CY: empty})])
+    assert scores(board) == {ANN: 3, BOB: 26, CY: 0}
+    assert notes(board, CY) == ["stroke of luck: empty hand"]
+    assert board.rounds[0].notes == ["Stroke of luck: Cy went out with an empty hand"]
+
+
+@pytest.mark.parametrize(
+    ("empty", "message", "field"),
+    [
+        ({"points": 3}, "Cy went out with an empty hand, so their hand must be 0", "hands.3"),
+        ({"cards": [0]}, "Cy went out with an empty hand, so their hand must be 0", "hands.3"),
+        (
+            {"cards": [], "bonus": ["joker"]},
+            "Cy went out with an empty hand, so can't hold a bonus card",
+            "hands.3.bonus",
+        ),
+    ],
+)
+def test_the_empty_hand_must_really_be_empty(empty, message, field):
+    with pytest.raises(EntryError, match=message) as error:
+        play([luck(CY, {ANN: 3, BOB: 4, CY: empty})])
+    assert error.value.field == field
+
+
+# --- Halving and going out -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "total"), [(99, 99), (100, 50), (101, 101), (149, 149), (150, 75), (151, 151)]
+)
+def test_halving_happens_only_at_exactly_100_and_150(hand, total):
+    board = play([call(ANN, {ANN: 0, BOB: hand, CY: 1})])
+    assert board.totals[BOB] == total
+    assert scores(board)[BOB] == hand
+
+
+def test_the_last_player_standing_wins():
+    board = play([call(ANN, {ANN: 0, BOB: 160})], players=(ANN, BOB))
+    assert board.finished
+    assert board.winners == [ANN]
+    assert [(s.player, s.rank, s.eliminated) for s in board.standings] == [
+        (ANN, 1, False),
+        (BOB, 2, True),
+    ]
+
+
+def test_the_game_goes_on_until_one_player_is_left():
+    entries = [call(ANN, {ANN: 0, BOB: 1, CY: 151}), call(ANN, {ANN: 0, BOB: 151})]
+    board = play(entries[:1])
+    assert not board.finished and board.winners == []
+    board = play(entries)
+    assert board.finished
+    assert board.winners == [ANN]
+    assert board.extras == {"eliminated": [CY, BOB]}
+    # Bob lasted longer than Cy, so he ranks above Cy although his total is higher.
+    assert [(s.player, s.total, s.rank) for s in board.standings] == [
+        (ANN, 0, 1),
+        (BOB, 152, 2),
+        (CY, 151, 3),
+    ]
+
+
+def test_someone_always_survives_a_round_so_the_last_players_never_go_out_together_in_play():
+    # Every round scores 0 for someone still in (the empty hand, the winning caller or the
+    # lowest hand beating the caller), so one valid round can't send every player out at once.
+    board = play([call(ANN, {ANN: 9, BOB: 9, CY: 171})])
+    assert scores(board) == {ANN: 29, BOB: 0, CY: 171}
+    assert board.winners == [] and board.active_players == [ANN, BOB]
+
+
+@pytest.mark.parametrize(("totals", "winners"), [((170, 160), [BOB]), ((165, 165), [ANN, BOB])])
+def test_the_last_players_going_out_together_are_won_by_the_lowest_of_them(totals, winners):
+    # RULES.md settles this case although valid rounds can't reach it: build the table by hand.
+    table = GAME.start([ANN, BOB, CY], names=NAMES)
+    table.totals.update({ANN: totals[0], BOB: totals[1], CY: 151})
+    table.eliminated.extend([CY, ANN, BOB])
+    table.extras["eliminated_in"] = {CY: 1, ANN: 2, BOB: 2}
+    GAME._maybe_finish(table, [ANN, BOB])
+    assert table.finished
+    assert table.winners == winners
+    board = GAME.scoreboard(table)
+    assert [s.player for s in board.standings][-1] == CY
+    assert [s.rank for s in board.standings] == ([1, 1, 3] if len(winners) == 2 else [1, 2, 3])
+
+
+def test_first_out_stops_after_the_round_someone_goes_out():
+    entries = [call(ANN, {ANN: 0, BOB: 40, CY: 20}), call(BOB, {ANN: 20, BOB: 0, CY: 140})]
+    options = {"end": "first_out"}
+    board = play(entries[:1], options=options)
+    assert not board.finished
+    board = play(entries, options=options)
+    assert board.finished
+    assert board.totals == {ANN: 20, BOB: 40, CY: 160}
+    assert board.winners == [ANN]
+    assert board.active_players == [ANN, BOB]
+    with pytest.raises(EntryError, match="Round 3: the game is already over"):
+        play([*entries, call(ANN, {ANN: 0, BOB: 1})], options=options)
+
+
+def test_first_out_shares_the_win_between_equal_lowest_totals():
+    entry = call(CY, {ANN: 4, BOB: 4, CY: 9, DI: 151})
+    board = play([entry], players=(ANN, BOB, CY, DI), options={"end": "first_out"})
+    assert board.totals == {ANN: 0, BOB: 0, CY: 29, DI: 151}
+    assert board.finished
+    assert board.winners == [ANN, BOB]
+
+
+def test_an_eliminated_player_can_take_no_further_part():
+    entries = [call(ANN, {ANN: 0, BOB: 1, CY: 151})]
+    with pytest.raises(EntryError, match="Round 2: Cy is out of the game") as error:
+        play([*entries, call(ANN, {ANN: 0, BOB: 1, CY: 3})])
+    assert error.value.field == "hands"
+    with pytest.raises(EntryError, match="Round 2: Cy is out of the game") as error:
+        play([*entries, call(CY, {ANN: 2, BOB: 1})])
+    assert error.value.field == "called_by"
+    board = play([*entries, call(ANN, {ANN: 0, BOB: 1})])
+    assert [r.player for r in board.rounds[1].results] == [ANN, BOB]
+    assert board.totals[CY] == 151
+
+
+def test_the_deal_skips_eliminated_players():
+    entries = [call(ANN, {ANN: 0, BOB: 1, CY: 151})] + [call(ANN, {ANN: 0, BOB: 1})] * 2
+    board = play(entries, first_dealer=BOB)
+    assert [r.dealer for r in board.rounds] == [BOB, ANN, BOB]
+    assert board.next_dealer == ANN
+
+
+def test_a_dealer_who_goes_out_passes_the_deal_on():
+    entries = [call(ANN, {ANN: 0, BOB: 151, CY: 1})] + [call(ANN, {ANN: 0, CY: 1})] * 2
+    board = play(entries, first_dealer=BOB)
+    assert [r.dealer for r in board.rounds] == [BOB, CY, ANN]
+    assert board.next_dealer == CY
+
+
+# --- Validation ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("entry", "message", "field"),
+    [
+        ([], "a round's entry must be an object", None),
+        ({"hands": []}, "give exactly one of them", "called_by"),
+        (
+            {"called_by": ANN, "empty_hand": BOB, "hands": _hands({ANN: 0, BOB: 0, CY: 0})},
+            "either with a call",
+            "called_by",
+        ),
+        ({"called_by": ANN, "hands": [], "extra": 1}, "unknown field extra in the entry", None),
+        (
+            call(9, {ANN: 0, BOB: 0, CY: 0}),
+            "the player who called must be a player at",
+            "called_by",
+        ),
+        ({"called_by": "1", "hands": []}, "the player who called must be a player", "called_by"),
+        (
+            luck(True, {ANN: 0, BOB: 0, CY: 0}),
+            "the player with the empty hand must be a player at this table",
+            "empty_hand",
+        ),
+        ({"called_by": ANN}, "hands must be a list", "hands"),
+        (call(ANN, {ANN: 0, BOB: 0}), "no hand for Cy", "hands"),
+        (
+            {"called_by": ANN, "hands": [*_hands({ANN: 0, BOB: 0, CY: 0}), {"player": BOB}]},
+            "Bob has two hands",
+            "hands.2",
+        ),
+        (
+            call(ANN, {ANN: 0, BOB: {"pile": 3}, CY: 0}),
+            "unknown field pile in Bob's hand",
+            "hands.2",
+        ),
+        (
+            call(ANN, {ANN: 0, BOB: {}, CY: 0}),
+            "enter either points or cards for Bob's hand, not both or neither",
+            "hands.2",
+        ),
+        (
+            call(ANN, {ANN: 0, BOB: {"points": 3, "cards": [3]}, CY: 0}),
+            "enter either points or cards for Bob's hand",
+            "hands.2",
+        ),
+        (call(ANN, {ANN: 0, BOB: -1, CY: 0}), "Bob's points can't be below 0", "hands.2.points"),
+        (
+            call(ANN, {ANN: 0, BOB: {"points": 2.5}, CY: 0}),
+            "Bob's points must be a whole number",
+            "hands.2.points",
+        ),
+        (
+            call(ANN, {ANN: 0, BOB: {"points": True}, CY: 0}),
+            "Bob's points must be a whole number",
+            "hands.2.points",
+        ),
+        (
+            call(ANN, {ANN: 0, BOB: {"cards": "3 4"}, CY: 0}),
+            "Bob's cards must be a list of card values",
+            "hands.2.cards",
+        ),
+        (
+            call(ANN, {ANN: 0, BOB: {"cards": [3, 14]}, CY: 0}),
+            "each of Bob's cards must be from 0 to 13, not 14",
+            "hands.2.cards",
+        ),
+        (
+            call(ANN, {ANN: 0, BOB: {"cards": [-1]}, CY: 0}),
+            "each of Bob's cards must be from 0 to 13, not -1",
+            "hands.2.cards",
+        ),
+        (
+            call(ANN, {ANN: 0, BOB: {"cards": [None]}, CY: 0}),
+            "each of Bob's cards must be a whole number",
+            "hands.2.cards",
+        ),
+        (
+            call(ANN, {ANN: 0, BOB: {"points": 3, "bonus": "joker"}, CY: 0}),
+            "Bob's bonus cards must be a list",
+            "hands.2.bonus",
+        ),
+        (
+            call(ANN, {ANN: 0, BOB: {"points": 3, "bonus": ["wild"]}, CY: 0}),
+            "Bob holds an unknown bonus card 'wild'; the bonus cards are trade_hand, joker, "
+            "trade_card",
+            "hands.2.bonus",
+        ),
+        (
+            call(ANN, {ANN: 0, BOB: {"points": 3, "bonus": [{"joker": 1}]}, CY: 0}),
+            "Bob holds an unknown bonus card; the bonus cards are",
+            "hands.2.bonus",
+        ),
+        (
+            call(ANN, {ANN: CALL_LIMIT, BOB: 30, CY: 30}),
+            "Ann called with 10 points; a call needs fewer than 10",
+            "hands.1",
+        ),
+        (
+            call(ANN, {ANN: {"cards": [4, 5, 6]}, BOB: 30, CY: 30}),
+            "Ann called with 15 points; a call needs fewer than 10",
+            "hands.1",
+        ),
+        (
+            call(ANN, {ANN: {"points": 0, "bonus": ["trade_card"]}, BOB: 30, CY: 30}),
+            r"Ann holds a bonus card \(trade_card\) and can't call Under the 10",
+            "hands.1.bonus",
+        ),
+    ],
+)
+def test_it_refuses_a_bad_entry_with_a_clear_message(entry, message, field):
+    with pytest.raises(EntryError, match=message) as error:
+        play([entry])
+    assert error.value.field == field
+    assert str(error.value).startswith("Round 1: ")
+
+
+def test_the_end_option_has_two_choices():
+    assert GAME.check_options(None) == {"end": "last_standing"}
+    with pytest.raises(EntryError, match="option end must be one of last_standing, first_out"):
+        play([], options={"end": "sudden_death"})
+    with pytest.raises(EntryError, match="Under the 10 has no option rounds"):
+        play([], options={"rounds": 3})
+
+
+@pytest.mark.parametrize("count", [1, 7])
+def test_it_is_for_two_to_six_players(count):
+    with pytest.raises(EntryError, match=f"Under the 10 is for 2 to 6 players, not {count}"):
+        GAME.replay(list(range(1, count + 1)), [])
+
+
+# --- Pure helpers --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "points"),
+    [
+        ({"points": 7}, 7),
+        ({"cards": []}, 0),
+        ({"cards": [2, 13, 0]}, 15),
+        ({"points": 2, "bonus": ["joker"]}, 12),
+        ({"player": 5, "cards": [1], "bonus": ["trade_hand", "trade_card"]}, 26),
+    ],
+)
+def test_hand_points_adds_cards_and_bonus_cards(hand, points):
+    assert hand_points(hand) == points
+
+
+@pytest.mark.parametrize(
+    ("hand", "message"),
+    [
+        ("7", "a hand must be an object"),
+        ({"points": 1, "colour": "red"}, "unknown field colour in the hand"),
+        ({}, "enter either points or cards for the player's hand"),
+        ({"cards": [20]}, "each of the player's cards must be from 0 to 13"),
+        ({"points": 1, "bonus": ["hat"]}, "the player holds an unknown bonus card 'hat'"),
+    ],
+)
+def test_hand_points_refuses_a_malformed_hand(hand, message):
+    with pytest.raises(EntryError, match=message):
+        hand_points(hand)
+
+
+def test_the_bonus_costs_and_limits_are_the_rulebooks():
+    assert BONUS_COSTS == {"trade_hand": 20, "joker": 10, "trade_card": 5}
+    assert (CALL_LIMIT, CALL_PENALTY, ELIMINATED_ABOVE) == (10, 20, 150)
+    assert HALVINGS == {100: 50, 150: 75}
+    assert [after_halving(total) for total in (99, 100, 101, 149, 150, 151)] == [
+        99,
+        50,
+        101,
+        149,
+        75,
+        151,
+    ]
+
+
+def test_call_scores_judges_only_the_players_who_can_win():
+    hands = {ANN: 7, BOB: 12, CY: 7}
+    assert call_scores(ANN, hands, [BOB, CY]) == {ANN: 27, BOB: 12, CY: 0}
+    assert call_scores(ANN, hands, [BOB]) == {ANN: 0, BOB: 12, CY: 7}
+    assert call_scores(ANN, hands, []) == {ANN: 0, BOB: 12, CY: 7}
+
+
+# --- Properties ----------------------------------------------------------------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 200) | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+
+
+# Built once: strategies made afresh inside a drawing loop make hypothesis slow.
+ENDINGS = st.sampled_from(("called_by", "empty_hand"))
+AS_CARDS = st.booleans()
+CALLER_POINTS = st.integers(0, CALL_LIMIT - 1)
+HAND_POINTS = st.integers(0, 60)
+AIM_AT_HALVING = st.integers(0, 5)
+CARDS = st.lists(st.integers(0, 13), max_size=6)
+BONUS = st.lists(st.sampled_from(tuple(BONUS_COSTS)), max_size=2)
+
+
+@st.composite
+def hands_of(draw, table):
+    """A valid entry for the next round at `table`: a call or a stroke of luck."""
+    active = table.active
+    ender = active[draw(st.integers(0, len(active) - 1))]
+    ending = draw(ENDINGS)
+    hands = []
+    for player in active:
+        as_cards = draw(AS_CARDS)
+        if player == ender and ending == "empty_hand":
+            hand = {"cards": []} if as_cards else {"points": 0}
+        elif player == ender:
+            points = draw(CALLER_POINTS)
+            hand = {"cards": [points]} if as_cards else {"points": points}
+        else:
+            # Now and then aim at exactly 100 or 150 so that the halving is exercised.
+            aims = [aim - table.totals[player] for aim in HALVINGS if aim >= table.totals[player]]
+            aim = draw(AIM_AT_HALVING)
+            points = aims[aim % len(aims)] if aims and aim < 2 else draw(HAND_POINTS)
+            hand = {"cards": draw(CARDS)} if as_cards else {"points": points}
+            bonus = draw(BONUS)
+            if bonus:
+                hand["bonus"] = bonus
+        hands.append({"player": player, **hand})
+    return {ending: ender, "hands": hands}
+
+
+@st.composite
+def games(draw):
+    """A valid game of Under the 10: its setup and a list of entries, possibly finished."""
+    players = draw(st.lists(st.integers(1, 99), min_size=2, max_size=6, unique=True))
+    setup = {
+        "first_dealer": draw(st.sampled_from(players)),
+        "options": {"end": draw(st.sampled_from(["last_standing", "first_out"]))},
+    }
+    # Play along on a table of our own so that each round is drawn from the game's state.
+    table = GAME.start(players, **setup)
+    entries = []
+    for _ in range(draw(st.integers(0, 14))):
+        if table.finished:
+            break
+        entries.append(draw(hands_of(table)))
+        GAME.play_round(table, entries[-1])
+        table.dealer = table.next_active_after(table.dealer)
+    return players, setup, entries
+
+
+def totals_after(board, rounds):
+    totals = dict.fromkeys(board.players, 0)
+    for round_result in board.rounds[:rounds]:
+        totals.update({result.player: result.total for result in round_result.results})
+    return totals
+
+
+@settings(deadline=None)
+@given(games())
+def test_replaying_any_prefix_gives_the_same_rounds_and_totals(game):
+    players, setup, entries = game
+    full = GAME.replay(players, entries, **setup)
+    for count in range(len(entries) + 1):
+        prefix = GAME.replay(players, entries[:count], **setup)
+        assert prefix.rounds == full.rounds[:count]
+        assert prefix.totals == totals_after(full, count)
+
+
+@settings(deadline=None)
+@given(games())
+def test_no_total_is_ever_left_at_100_or_150(game):
+    players, setup, entries = game
+    board = GAME.replay(players, entries, **setup)
+    for round_result in board.rounds:
+        for result in round_result.results:
+            assert result.total not in HALVINGS
+    assert not set(board.totals.values()) & set(HALVINGS)
+
+
+@settings(deadline=None)
+@given(games())
+def test_eliminated_players_never_appear_again(game):
+    players, setup, entries = game
+    board = GAME.replay(players, entries, **setup)
+    out: set[int] = set()
+    for round_result in board.rounds:
+        taking_part = {result.player for result in round_result.results}
+        assert not taking_part & out
+        # why the last players can never go out together: someone scores 0 every round
+        assert any(result.points == 0 for result in round_result.results)
+        assert round_result.dealer not in out
+        assert set(board.active_players) | out | taking_part == set(players)
+        out |= {r.player for r in round_result.results if "eliminated" in r.notes}
+    assert board.extras["eliminated"] == [p for p in board.extras["eliminated"] if p in out]
+    assert set(board.extras["eliminated"]) == out
+    assert all(board.totals[player] > ELIMINATED_ABOVE for player in out)
+    if board.finished and setup["options"]["end"] == "last_standing":
+        assert len(board.active_players) <= 1
+    if board.active_players and not board.finished:
+        assert board.next_dealer in board.active_players
+
+
+@settings(deadline=None)
+@given(JSON)
+def test_random_junk_entries_score_or_raise_entry_errors(junk):
+    with contextlib.suppress(EntryError):
+        GAME.replay([ANN, BOB, CY], [junk])
+
+
+def mutated(draw, value):
+    """`value` with one part replaced by junk, removed, or an extra part added."""
+    choice = draw(st.integers(0, 3))
+    if isinstance(value, dict) and value and choice < 2:
+        key = draw(st.sampled_from(sorted(value)))
+        changed = dict(value)
+        if choice == 0:
+            changed[key] = mutated(draw, value[key])
+        else:
+            del changed[key]
+        return changed
+    if isinstance(value, list) and value and choice < 2:
+        index = draw(st.integers(0, len(value) - 1))
+        changed = list(value)
+        if choice == 0:
+            changed[index] = mutated(draw, value[index])
+        else:
+            del changed[index]
+        return changed
+    if isinstance(value, dict) and choice == 2:
+        key = draw(st.sampled_from(["player", "points", "cards", "bonus", "hands"]) | st.text())
+        return {**value, key: draw(JSON)}
+    return draw(JSON)
+
+
+@settings(deadline=None)
+@given(games(), st.data())
+def test_mutated_valid_entries_score_or_raise_entry_errors(game, data):
+    players, setup, entries = game
+    if not entries:
+        entries = [call(players[0], dict.fromkeys(players, 0))]
+    index = data.draw(st.integers(0, len(entries) - 1))
+    entries = [*entries[:index], mutated(data.draw, entries[index]), *entries[index + 1 :]]
+    with contextlib.suppress(EntryError):
+        GAME.replay(players, entries, **setup)
