@@ -11,6 +11,7 @@ def _plain_static_files(request):
     if not request.config.pluginmanager.hasplugin("django"):
         return  # the pure scoring tests can run without Django at all
     settings = request.getfixturevalue("settings")
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # speed
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

@@ -1,0 +1,53 @@
+"""Admin pages for every model, for looking into a user's data when something goes wrong."""
+
+from django.contrib import admin
+
+from .models import Game, GameNight, Player, Round, RoundRevision, Seat
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "owner", "created"]
+    list_filter = ["owner"]
+    search_fields = ["name"]
+
+
+@admin.register(GameNight)
+class GameNightAdmin(admin.ModelAdmin):
+    list_display = ["date", "location", "owner"]
+    list_filter = ["owner"]
+    date_hierarchy = "date"
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    raw_id_fields = ["player"]
+    readonly_fields = ["won", "rank", "total"]
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    extra = 0
+    fields = ["number", "status", "entry", "updated"]
+    readonly_fields = ["updated"]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "kind", "owner", "night", "created", "finished_at"]
+    list_filter = ["kind", "owner"]
+    raw_id_fields = ["night", "first_dealer"]
+    inlines = [SeatInline, RoundInline]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "status", "updated"]
+    raw_id_fields = ["game"]
+
+
+@admin.register(RoundRevision)
+class RoundRevisionAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "action", "by", "at"]
+    raw_id_fields = ["game"]

@@ -1,0 +1,8 @@
+"""The games app."""
+
+from django.apps import AppConfig
+
+
+class GamesConfig(AppConfig):
+    name = "games"
+    verbose_name = "Games"

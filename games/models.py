@@ -1,0 +1,418 @@
+"""What the app remembers: players, game nights, games with their seats, and every round entered.
+
+Scores are never stored as the truth: a game's scoreboard is the scoring engine's replay of its
+saved entries. The few facts kept on the rows (finished, winners, ranks) exist for listings and
+statistics and are rewritten by the write path below after every change.
+"""
+
+from __future__ import annotations
+
+import secrets
+import unicodedata
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from .scoring import GAMES, KIND_CHOICES, EntryError, Scoreboard
+
+NAME_MAX_LENGTH = 40
+
+
+class Conflict(Exception):
+    """The change can't be made in the game's present state (a 409 in the API)."""
+
+
+def clean_text(value: object, what: str, *, max_length: int, required: bool) -> str:
+    """Trimmed text with no control characters (PostgreSQL refuses NUL; nobody means them)."""
+    if not isinstance(value, str):
+        raise ValidationError(f"{what} must be text")
+    text = value.strip()
+    if required and not text:
+        raise ValidationError(f"{what} can't be empty")
+    if len(text) > max_length:
+        raise ValidationError(f"{what} can be at most {max_length} characters")
+    if any(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in text):
+        raise ValidationError(f"{what} can't contain control characters")
+    return text
+
+
+class Player(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players"
+    )
+    name = models.CharField(max_length=NAME_MAX_LENGTH)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = [Lower("name")]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "owner", name="player_name_unique_per_owner"),
+            models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def add(cls, owner, name: object) -> Player:
+        """A new player in the owner's circle; names are unique ignoring case."""
+        name = clean_text(name, "A player's name", max_length=NAME_MAX_LENGTH, required=True)
+        if cls.objects.filter(owner=owner, name__iexact=name).exists():
+            raise ValidationError(f"You already have a player called {name}")
+        try:
+            with transaction.atomic():
+                return cls.objects.create(owner=owner, name=name)
+        except IntegrityError:
+            raise ValidationError(f"You already have a player called {name}") from None
+
+    def rename(self, name: object) -> None:
+        name = clean_text(name, "A player's name", max_length=NAME_MAX_LENGTH, required=True)
+        taken = Player.objects.filter(owner=self.owner_id, name__iexact=name).exclude(pk=self.pk)
+        if taken.exists():
+            raise ValidationError(f"You already have a player called {name}")
+        self.name = name
+        self.save(update_fields=["name"])
+
+
+class GameNight(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="nights"
+    )
+    date = models.DateField()
+    location = models.CharField(max_length=100, blank=True)
+    notes = models.TextField(blank=True, max_length=2000)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-date", "-created"]
+
+    def __str__(self) -> str:
+        return f"{self.date:%a %d %b %Y}" + (f", {self.location}" if self.location else "")
+
+    @classmethod
+    def tonight(cls, owner) -> GameNight:
+        """Today's night for this user, made when the first game of the day starts."""
+        today = timezone.localdate()
+        night = cls.objects.filter(owner=owner, date=today).order_by("created").first()
+        return night or cls.objects.create(owner=owner, date=today)
+
+    def update_details(self, date, location: object, notes: object) -> None:
+        self.date = date
+        self.location = clean_text(location, "The place", max_length=100, required=False)
+        self.notes = clean_text(notes, "The notes", max_length=2000, required=False)
+        self.save(update_fields=["date", "location", "notes"])
+
+
+class Game(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
+    )
+    kind = models.CharField(max_length=20, choices=KIND_CHOICES)
+    night = models.ForeignKey(
+        GameNight, on_delete=models.SET_NULL, null=True, blank=True, related_name="games"
+    )
+    options = models.JSONField(default=dict, blank=True)
+    first_dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    players = models.ManyToManyField(Player, through="Seat", related_name="games")
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    share_token = models.CharField(max_length=43, unique=True, null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        indexes = [models.Index(fields=["owner", "-created"])]
+
+    def __str__(self) -> str:
+        return f"{self.rules.name} #{self.pk}"
+
+    @property
+    def rules(self):
+        return GAMES[self.kind]
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+    # -- starting a game --
+
+    @classmethod
+    def start(
+        cls,
+        owner,
+        kind: str,
+        players: Sequence[Player],
+        first_dealer: Player | None = None,
+        options: Mapping | None = None,
+        night: GameNight | None = None,
+    ) -> Game:
+        """Seat the players clockwise and check the setup with the game's rules."""
+        if kind not in GAMES:
+            raise EntryError(f"there is no game called {kind}", field="kind")
+        rules = GAMES[kind]
+        if any(player.owner_id != owner.pk for player in players):
+            raise EntryError("every player must be one of yours", field="players")
+        if night is not None and night.owner_id != owner.pk:
+            raise EntryError("the game night must be one of yours", field="night")
+        first_dealer = first_dealer or (players[0] if players else None)
+        names = {player.pk: player.name for player in players}
+        table = rules.start(
+            [p.pk for p in players], first_dealer and first_dealer.pk, options, names
+        )
+        with transaction.atomic():
+            game = cls.objects.create(
+                owner=owner,
+                kind=kind,
+                night=night,
+                options=table.options,
+                first_dealer=first_dealer,
+            )
+            Seat.objects.bulk_create(
+                Seat(
+                    game=game,
+                    player=player,
+                    position=position,
+                    team=rules.team_of_seat(position) if rules.has_teams else "",
+                )
+                for position, player in enumerate(players)
+            )
+        return game
+
+    # -- reading: the scoreboard is always the replay of the saved entries --
+
+    @cached_property
+    def seats(self) -> list[Seat]:
+        return list(self.seat_set.select_related("player").order_by("position"))
+
+    @cached_property
+    def saved_rounds(self) -> list[Round]:
+        return list(self.rounds.order_by("number"))
+
+    @property
+    def player_names(self) -> dict[int, str]:
+        return {seat.player_id: seat.player.name for seat in self.seats}
+
+    def replay(self, entries: Sequence[Mapping]) -> Scoreboard:
+        return self.rules.replay(
+            [seat.player_id for seat in self.seats],
+            entries,
+            self.first_dealer_id,
+            self.options,
+            self.player_names,
+        )
+
+    @cached_property
+    def scoreboard(self) -> Scoreboard:
+        return self.replay([round_.entry for round_ in self.saved_rounds])
+
+    @property
+    def winners(self) -> list[int]:
+        return [seat.player_id for seat in self.seats if seat.won]
+
+    def _refresh(self) -> None:
+        for name in ("seats", "saved_rounds", "scoreboard"):
+            self.__dict__.pop(name, None)
+
+    # -- the one write path, shared by the pages and the API --
+
+    def add_round(self, entry: Mapping, by, *, number: int | None = None) -> Round:
+        """Save the next round. `number`, when given, is the round the person saw as next:
+        if someone else saved it first, this is refused instead of saving a second round."""
+        with transaction.atomic():
+            self._lock()
+            rounds = self.saved_rounds
+            next_number = len(rounds) + 1
+            if number is not None and number != next_number:
+                raise Conflict(f"Round {number} was already saved by someone else.")
+            if self.finished:
+                raise Conflict("The game is over; no more rounds can be added.")
+            if rounds and rounds[-1].status == Round.OPEN:
+                raise Conflict(f"Round {rounds[-1].number} is still open: finish it first.")
+            board = self.replay([r.entry for r in rounds] + [entry])
+            try:
+                with transaction.atomic():
+                    new = Round.objects.create(
+                        game=self,
+                        number=next_number,
+                        entry=dict(entry),
+                        status=board.rounds[-1].status,
+                    )
+            except IntegrityError:
+                raise Conflict(f"Round {next_number} was already saved by someone else.") from None
+            self._after_write(board)
+            return new
+
+    def replace_round(self, number: int, entry: Mapping, by) -> Round:
+        """Replace a saved round's entry (an edit, or completing an open round); every round
+        after it is rescored, and an edit that makes a later round invalid is refused."""
+        with transaction.atomic():
+            self._lock()
+            rounds = self.saved_rounds
+            if not 1 <= number <= len(rounds):
+                raise Round.DoesNotExist(f"There is no round {number}.")
+            target = rounds[number - 1]
+            entries = [r.entry for r in rounds]
+            entries[number - 1] = dict(entry)
+            board = self.replay(entries)
+            RoundRevision.keep(target, "replaced", by)
+            target.entry = dict(entry)
+            target.status = board.rounds[number - 1].status
+            target.updated = timezone.now()
+            target.save(update_fields=["entry", "status", "updated"])
+            self._after_write(board)
+            return target
+
+    def complete_round(self, number: int, entry: Mapping, by) -> Round:
+        """Add the result (42's tricks, Forty Fives' tricks and high trump) to an open round."""
+        with transaction.atomic():
+            self._lock()
+            rounds = self.saved_rounds
+            if not 1 <= number <= len(rounds):
+                raise Round.DoesNotExist(f"There is no round {number}.")
+            if rounds[number - 1].status != Round.OPEN:
+                raise Conflict(f"Round {number} is already complete.")
+            round_ = self.replace_round(number, entry, by)
+            if round_.status == Round.OPEN:
+                raise EntryError("the result of the hand is missing", field="entry")
+            return round_
+
+    def delete_last_round(self, number: int, by) -> None:
+        """Undo: only the last round can go; its entry is kept in the revision history."""
+        with transaction.atomic():
+            self._lock()
+            rounds = self.saved_rounds
+            if not 1 <= number <= len(rounds):
+                raise Round.DoesNotExist(f"There is no round {number}.")
+            if number != len(rounds):
+                raise Conflict(f"Only the last round (round {len(rounds)}) can be deleted.")
+            RoundRevision.keep(rounds[-1], "deleted", by)
+            rounds[-1].delete()
+            self._refresh()
+            self._after_write(self.scoreboard)
+
+    def restore(self, revision: RoundRevision, by) -> Round:
+        """Put an earlier version of a round back: as an edit, or as the next round again."""
+        if revision.game_id != self.pk:
+            raise RoundRevision.DoesNotExist("That version belongs to another game.")
+        if revision.number <= self.rounds.count():
+            return self.replace_round(revision.number, revision.entry, by)
+        return self.add_round(revision.entry, by, number=revision.number)
+
+    def _lock(self) -> None:
+        """Serialise writers to this game (a row lock on PostgreSQL; SQLite's IMMEDIATE
+        transactions already queue writers) and read its rounds afresh."""
+        fresh = Game.objects.select_for_update().only("finished_at").get(pk=self.pk)
+        self.finished_at = fresh.finished_at
+        self._refresh()
+
+    def _after_write(self, board: Scoreboard) -> None:
+        """Keep the listing facts (finished, winners, ranks) in step with the replay."""
+        now = timezone.now()
+        if board.finished and not self.finished:
+            self.finished_at = now
+        elif not board.finished:
+            self.finished_at = None
+        self.updated = now
+        self.save(update_fields=["finished_at", "updated"])
+        ranks = {standing.player: standing.rank for standing in board.standings}
+        totals = board.totals
+        seats = self.seats
+        for seat in seats:
+            seat.won = seat.player_id in board.winners
+            seat.rank = ranks[seat.player_id]
+            seat.total = totals[seat.player_id]
+        Seat.objects.bulk_update(seats, ["won", "rank", "total"])
+        self._refresh()
+
+    # -- sharing --
+
+    def share(self) -> str:
+        if not self.share_token:
+            self.share_token = secrets.token_urlsafe(24)
+            self.save(update_fields=["share_token"])
+        return self.share_token
+
+    def stop_sharing(self) -> None:
+        self.share_token = None
+        self.save(update_fields=["share_token"])
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    team = models.CharField(max_length=1, blank=True)
+    # Kept in step with the replay by the write path, for listings and statistics.
+    won = models.BooleanField(default=False)
+    rank = models.PositiveSmallIntegerField(default=1)
+    total = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in seat {self.position}"
+
+
+class Round(models.Model):
+    OPEN = "open"
+    COMPLETE = "complete"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    entry = models.JSONField()
+    status = models.CharField(max_length=8, choices=[(OPEN, "open"), (COMPLETE, "complete")])
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of {self.game}"
+
+
+class RoundRevision(models.Model):
+    """An earlier version of a round, kept whenever a round is replaced or deleted."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    entry = models.JSONField()
+    status = models.CharField(max_length=8)
+    action = models.CharField(
+        max_length=8, choices=[("replaced", "replaced"), ("deleted", "deleted")]
+    )
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of {self.game}, {self.action} {self.at:%Y-%m-%d %H:%M}"
+
+    @classmethod
+    def keep(cls, round_: Round, action: str, by) -> RoundRevision:
+        return cls.objects.create(
+            game_id=round_.game_id,
+            number=round_.number,
+            entry=round_.entry,
+            status=round_.status,
+            action=action,
+            by=by if getattr(by, "pk", None) else None,
+        )
