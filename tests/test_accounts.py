@@ -17,8 +17,9 @@ def test_the_landing_page_is_open_to_everyone(client):
 
 
 def test_it_signs_up_a_new_user_and_logs_them_in(client):
-    response = client.post(reverse("signup"), {"username": "bob", "password1": PASSWORD,
-                                               "password2": PASSWORD})
+    response = client.post(
+        reverse("signup"), {"username": "bob", "password1": PASSWORD, "password2": PASSWORD}
+    )
     assert response.status_code == 302
     assert response.url == reverse("home")
     assert get_user_model().objects.filter(username="bob").exists()
@@ -27,8 +28,9 @@ def test_it_signs_up_a_new_user_and_logs_them_in(client):
 
 
 def test_sign_up_keeps_the_form_and_says_what_is_wrong(client):
-    response = client.post(reverse("signup"), {"username": "bob", "password1": PASSWORD,
-                                               "password2": "something else"})
+    response = client.post(
+        reverse("signup"), {"username": "bob", "password1": PASSWORD, "password2": "something else"}
+    )
     assert response.status_code == 200
     assert b"didn" in response.content  # "The two password fields didn't match."
     assert b'value="bob"' in response.content

@@ -13,8 +13,9 @@ from scorekeeper import settings as project_settings
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize(("raw", "expected"), [("true", True), ("1", True), ("off", False),
-                                                ("", False), ("YES", True)])
+@pytest.mark.parametrize(
+    ("raw", "expected"), [("true", True), ("1", True), ("off", False), ("", False), ("YES", True)]
+)
 def test_env_bool_reads_the_usual_words(monkeypatch, raw, expected):
     monkeypatch.setenv("SOME_FLAG", raw)
     assert project_settings.env_bool("SOME_FLAG", not expected) is expected
@@ -57,8 +58,14 @@ def test_postgres_urls_are_understood():
 
 
 def _manage(*args, **env):
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, capture_output=True,
-                          text=True, env={**os.environ, **env}, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        timeout=120,
+    )
 
 
 def test_a_bad_setting_stops_the_app_at_start():
@@ -90,8 +97,13 @@ def test_check_deploy_is_clean_with_production_settings():
 def test_check_deploy_warns_about_the_development_secret_key():
     env = {**PRODUCTION}
     env.pop("SECRET_KEY")
-    result = _manage("check", "--deploy", "--fail-level", "WARNING",
-                     SECRET_KEY="insecure-development-key-do-not-use-in-production",
-                     **{k: v for k, v in env.items()})
+    result = _manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        SECRET_KEY="insecure-development-key-do-not-use-in-production",
+        **{k: v for k, v in env.items()},
+    )
     assert result.returncode != 0
     assert "SECRET_KEY" in result.stdout + result.stderr

@@ -1,0 +1,9 @@
+"""The phone pages."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+]

@@ -1,0 +1,3 @@
+"""The JSON API of ../shared/API.md."""
+
+urlpatterns: list = []
