@@ -6,4 +6,16 @@ from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("games/new/", views.game_new, name="game_new"),
+    path("players/add/", views.player_add, name="player_add"),
+    path("games/<int:pk>/", views.game_detail, name="game_detail"),
+    path("games/<int:pk>/share/", views.game_share, name="game_share"),
+    path("games/<int:pk>/again/", views.game_again, name="game_again"),
+    path("games/<int:pk>/rounds/new/", views.round_new, name="round_new"),
+    path("games/<int:pk>/rounds/preview/", views.round_preview, name="round_preview"),
+    path("games/<int:pk>/rounds/<int:number>/edit/", views.round_edit, name="round_edit"),
+    path("games/<int:pk>/rounds/<int:number>/delete/", views.round_delete, name="round_delete"),
+    path("games/<int:pk>/revisions/<int:revision_pk>/restore/", views.revision_restore,
+         name="revision_restore"),
+    path("s/<str:token>/", views.game_shared, name="game_shared"),
 ]

@@ -1,11 +1,22 @@
 """The phone pages: function views that read top to bottom; scoring lives in games.scoring."""
 
+from django.contrib import messages
 from django.contrib.auth import login as auth_login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.forms import UserCreationForm
-from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from .forms import ROUND_FORMS, NewGameForm, NewPlayerForm
+from .models import Conflict, Game, GameNight, Player, Round, RoundRevision
+from .scoring import GAMES, EntryError
+from .tables import ScoreTable
 
 # --- Accounts -------------------------------------------------------------------------------
 
@@ -26,11 +37,253 @@ def signup(request):
 login = auth_views.LoginView.as_view(redirect_authenticated_user=True)
 
 
-# --- Home -----------------------------------------------------------------------------------
+# --- Access helpers -------------------------------------------------------------------------
+
+
+def _get_game_for_user(request, pk: int) -> Game:
+    """The user's game, or 404: other people's games don't exist for them."""
+    return get_object_or_404(Game.objects.select_related("first_dealer"), pk=pk,
+                             owner=request.user)
+
+
+def _page_context(game: Game, **extra) -> dict:
+    board = game.scoreboard
+    return {"game": game, "board": board, "table": ScoreTable(game, board), **extra}
+
+
+# --- Home and new games ---------------------------------------------------------------------
 
 
 @login_not_required
 def home(request):
     if not request.user.is_authenticated:
         return render(request, "landing.html")
-    return render(request, "home.html")
+    today = timezone.localdate()
+    nights = list(GameNight.objects.filter(owner=request.user)
+                  .prefetch_related("games")[:6])
+    tonight = next((night for night in nights if night.date == today), None)
+    running = Game.objects.filter(owner=request.user, finished_at__isnull=True)[:5]
+    return render(request, "home.html", {
+        "tonight": tonight,
+        "recent": [night for night in nights if night is not tonight][:5],
+        "running": running,
+        "games": GAMES,
+    })
+
+
+@require_http_methods(["GET", "POST"])
+def game_new(request):
+    kind = request.GET.get("kind") or request.POST.get("kind")
+    if kind not in GAMES:
+        return render(request, "games/game_new.html", {"games": GAMES.values(), "rules": None})
+    rules = GAMES[kind]
+    players = list(Player.objects.filter(owner=request.user))
+    form = NewGameForm(request.POST or None, rules=rules, players=players)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = Game.start(request.user, kind, form.seated_players(),
+                              first_dealer=form.first_dealer(), options=form.options(),
+                              night=GameNight.tonight(request.user))
+        except EntryError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("game_detail", pk=game.pk)
+    return render(request, "games/game_new.html", {"games": GAMES.values(), "rules": rules,
+                                                   "form": form, "new_player": NewPlayerForm()})
+
+
+@require_POST
+def player_add(request):
+    """Add a name to the circle from the new-game page, then go back to it."""
+    form = NewPlayerForm(request.POST)
+    kind = request.POST.get("kind", "")
+    if form.is_valid():
+        try:
+            player = Player.add(request.user, form.cleaned_data["name"])
+            messages.success(request, f"{player.name} joined your circle.")
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+    else:
+        messages.error(request, "A player's name can be 1 to 40 characters.")
+    url = reverse("game_new")
+    return redirect(f"{url}?kind={kind}" if kind in GAMES else url)
+
+
+# --- The scoreboard -------------------------------------------------------------------------
+
+
+@vary_on_headers("HX-Request")
+@require_GET
+def game_detail(request, pk: int):
+    game = _get_game_for_user(request, pk)
+    return _scoreboard_response(request, game, "games/game_detail.html")
+
+
+@login_not_required
+@vary_on_headers("HX-Request")
+@require_GET
+def game_shared(request, token: str):
+    game = get_object_or_404(Game, share_token=token)
+    return _scoreboard_response(request, game, "games/game_shared.html")
+
+
+def _scoreboard_response(request, game: Game, template: str):
+    """The whole page, or just the scoreboard for htmx polling; an unchanged game answers 304."""
+    part = "part" if request.htmx else "page"
+    etag = f'"{game.pk}-{game.updated.timestamp()}-{game.share_token or ""}-{part}"'
+    if request.headers.get("If-None-Match") == etag:
+        return HttpResponseNotModified()
+    if request.htmx and not request.htmx.history_restore_request:
+        template += "#scoreboard"
+    response = render(request, template, _page_context(game))
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@require_POST
+def game_share(request, pk: int):
+    game = _get_game_for_user(request, pk)
+    if request.POST.get("action") == "stop":
+        game.stop_sharing()
+        messages.success(request, "The share link is off.")
+    else:
+        game.share()
+    return redirect("game_detail", pk=game.pk)
+
+
+@require_POST
+def game_again(request, pk: int):
+    game = _get_game_for_user(request, pk)
+    players = [seat.player for seat in game.seats]
+    dealer = game.scoreboard.next_dealer
+    again = Game.start(request.user, game.kind, players,
+                       first_dealer=next(p for p in players if p.pk == dealer),
+                       options=game.options, night=GameNight.tonight(request.user))
+    return redirect("game_detail", pk=again.pk)
+
+
+# --- Entering and fixing rounds -------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def round_new(request, pk: int):
+    game = _get_game_for_user(request, pk)
+    board = game.scoreboard
+    if board.finished:
+        messages.info(request, "The game is over.")
+        return redirect("game_detail", pk=game.pk)
+    open_round = board.open_round
+    number = open_round.number if open_round else len(board.rounds) + 1
+    form = ROUND_FORMS[game.kind](request.POST or None, game=game, board=board,
+                                  entry=open_round.entry if open_round else None, number=number)
+    if request.method == "POST":
+        saved = _save_round(request, game, form, number, completing=open_round is not None)
+        if saved:
+            return saved
+    # An undone round can be put back from here.
+    revisions = game.revisions.filter(number=number, action="deleted").select_related("by")
+    return render(request, "games/round_form.html",
+                  _page_context(game, form=form, number=number, revisions=revisions))
+
+
+@require_http_methods(["GET", "POST"])
+def round_edit(request, pk: int, number: int):
+    game = _get_game_for_user(request, pk)
+    board = game.scoreboard
+    if not 1 <= number <= len(board.rounds):
+        raise Http404("No such round")
+    saved_entry = board.rounds[number - 1].entry
+    form = ROUND_FORMS[game.kind](request.POST or None, game=game, board=board,
+                                  entry=saved_entry, number=number)
+    if request.method == "POST":
+        saved = _save_round(request, game, form, number, editing=True)
+        if saved:
+            return saved
+    revisions = game.revisions.filter(number=number).select_related("by")
+    return render(request, "games/round_form.html",
+                  _page_context(game, form=form, number=number, editing=True,
+                                revisions=revisions))
+
+
+def _save_round(request, game: Game, form, number: int, *, editing=False, completing=False):
+    """Save through the write path; on a refusal the form keeps everything typed."""
+    entry = form.entry()
+    if entry is None:
+        return None
+    try:
+        if editing:
+            game.replace_round(number, entry, request.user)
+        elif completing:
+            game.complete_round(number, entry, request.user)
+        else:
+            game.add_round(entry, request.user, number=number)
+    except EntryError as error:
+        form.show_error(error)
+        return None
+    except Conflict as conflict:
+        messages.error(request, str(conflict))
+        return redirect("game_detail", pk=game.pk)
+    return redirect("game_detail", pk=game.pk)
+
+
+@require_POST
+def round_preview(request, pk: int):
+    """The round's scores as they are being entered, before anything is saved."""
+    game = _get_game_for_user(request, pk)
+    board = game.scoreboard
+    number = _int_or_404(request.POST.get("number"))
+    if not 1 <= number <= len(board.rounds) + 1:
+        raise Http404("No such round")
+    form = ROUND_FORMS[game.kind](request.POST, game=game, board=board, number=number,
+                                  entry=board.rounds[number - 1].entry
+                                  if number <= len(board.rounds) else None)
+    preview, problem = None, None
+    entry = form.entry()
+    if entry is not None:
+        entries = [r.entry for r in board.rounds]
+        entries[number - 1 : number] = [entry]
+        try:
+            preview = game.replay(entries).rounds[number - 1]
+        except EntryError as error:
+            problem = error.message
+    else:
+        problem = "Fill in every player's hand to see the scores."
+    names = game.player_names
+    rows = [(names[r.player], r.points, r.total) for r in preview.results] if preview else []
+    return render(request, "games/round_form.html#preview",
+                  {"game": game, "preview": preview, "preview_rows": rows, "problem": problem})
+
+
+@require_POST
+def round_delete(request, pk: int, number: int):
+    game = _get_game_for_user(request, pk)
+    try:
+        game.delete_last_round(number, request.user)
+        messages.success(request, f"Round {number} undone. It is kept in the round's history.")
+    except Round.DoesNotExist:
+        raise Http404("No such round") from None
+    except Conflict as conflict:
+        messages.error(request, str(conflict))
+    return redirect("game_detail", pk=game.pk)
+
+
+@require_POST
+def revision_restore(request, pk: int, revision_pk: int):
+    game = _get_game_for_user(request, pk)
+    revision = get_object_or_404(RoundRevision, pk=revision_pk, game=game)
+    try:
+        game.restore(revision, request.user)
+        messages.success(request, f"Round {revision.number} restored.")
+    except EntryError as error:
+        messages.error(request, f"That version can't be restored: {error}")
+    except Conflict as conflict:
+        messages.error(request, str(conflict))
+    return redirect("game_detail", pk=game.pk)
+
+
+def _int_or_404(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise Http404("No such round") from None

@@ -55,7 +55,7 @@ def test_log_out_is_a_post(owner_client):
     assert not owner_client.get("/").context["user"].is_authenticated
 
 
-@pytest.mark.parametrize("path", ["/games/new/", "/nights/", "/players/"])
+@pytest.mark.parametrize("path", ["/games/new/", "/games/1/", "/games/1/rounds/new/"])
 def test_anonymous_users_are_sent_to_log_in(client, path):
     response = client.get(path)
     assert response.status_code == 302

@@ -1,0 +1,444 @@
+"""One small form per game, each turning what was tapped into exactly the entry its scoring
+module takes. The forms only convert; every rule is checked by games.scoring on save."""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+
+from .models import NAME_MAX_LENGTH, Game
+from .scoring import EntryError, Scoreboard
+from .scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS
+from .scoring.fortyfives import NO_MINIMUM_BIDS, STANDARD_BIDS, SUITS, TEAMS
+from .scoring.fortytwo import HIGHEST_BID, TRICKS_PER_HAND
+from .scoring.under10 import BONUS_COSTS
+
+NUMBER = forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"})
+BONUS_LABELS = {"trade_hand": "Trade hand +20", "joker": "Joker +10", "trade_card": "Trade card +5"}
+
+
+def _int_choices(values) -> list[tuple[int, str]]:
+    return [(value, str(value).replace("-", "\N{MINUS SIGN}")) for value in values]
+
+
+class HandView:
+    """What the template needs to draw one player's inputs."""
+
+    def __init__(self, form: RoundForm, player: int):
+        self.player = player
+        self.name = form.names[player]
+        self.fields = [form[name] for name in form.hand_fields(player)]
+        self.error = form.player_errors.get(player)
+        self.is_dealer = player == form.dealer
+
+
+class RoundForm(forms.Form):
+    """The inputs for a game's next round (or a saved round being edited)."""
+
+    def __init__(
+        self,
+        data=None,
+        *,
+        game: Game,
+        board: Scoreboard,
+        entry: dict | None = None,
+        number: int | None = None,
+    ):
+        self.game = game
+        self.board = board
+        self.names = game.player_names
+        self.number = number or len(board.rounds) + 1
+        editing = board.rounds[self.number - 1] if self.number <= len(board.rounds) else None
+        self.dealer = editing.dealer if editing else board.next_dealer
+        # Editing a past round: the players in it are the ones in its saved entry.
+        self.players = self.players_in(entry) if editing and entry else list(board.active_players)
+        self.open_entry = board.open_round.entry if board.open_round else None
+        self.player_errors: dict[int, str] = {}
+        super().__init__(data, initial=self.initial_from(entry) if entry else None)
+        self.add_fields()
+
+    def players_in(self, entry: dict) -> list[int]:
+        seated = [p for p in self.game.scoreboard.players]
+        ids = {hand.get("player") for hand in entry.get("hands", []) if isinstance(hand, dict)}
+        return [p for p in seated if p in ids] or list(self.board.active_players)
+
+    # each game defines these
+    def add_fields(self) -> None:
+        raise NotImplementedError
+
+    def hand_fields(self, player: int) -> list[str]:
+        return []
+
+    def build_entry(self) -> dict:
+        raise NotImplementedError
+
+    def initial_from(self, entry: dict) -> dict:
+        return {}
+
+    # shared
+    @property
+    def dealer_name(self) -> str:
+        return self.names.get(self.dealer, "")
+
+    def hands(self) -> list[HandView]:
+        return [HandView(self, player) for player in self.players]
+
+    def player_choices(self) -> list[tuple[int, str]]:
+        return [(p, self.names[p]) for p in self.players]
+
+    def entry(self) -> dict | None:
+        """The entry, or None when a box holds something that isn't a number at all."""
+        return self.build_entry() if self.is_valid() else None
+
+    def show_error(self, error: EntryError) -> None:
+        """Put the engine's message beside the input it is about."""
+        field = error.field or ""
+        match = re.match(r"hands\.(\d+)", field)
+        if match and int(match.group(1)) in self.players:
+            self.player_errors[int(match.group(1))] = error.message
+        elif field in self.fields:
+            self.add_error(field, error.message)
+        else:
+            self.add_error(None, error.message)
+
+
+class FortyBelowForm(RoundForm):
+    keypad = _int_choices(CARD_VALUES)
+
+    def cell(self, player: int, row: int, column: int) -> str:
+        return f"card_{player}_{row}{column}"
+
+    def add_fields(self) -> None:
+        for player in self.players:
+            for row in range(ROWS):
+                for column in range(COLUMNS):
+                    self.fields[self.cell(player, row, column)] = forms.TypedChoiceField(
+                        choices=[("", "?"), *_int_choices(CARD_VALUES)],
+                        coerce=int,
+                        label=f"{self.names[player]} row {row + 1} column {column + 1}",
+                    )
+        self.fields["went_out"] = forms.TypedChoiceField(
+            choices=self.player_choices(),
+            coerce=int,
+            widget=forms.RadioSelect,
+            label="Who went out?",
+        )
+
+    def hand_fields(self, player: int) -> list[str]:
+        return [self.cell(player, r, c) for r in range(ROWS) for c in range(COLUMNS)]
+
+    def build_entry(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "went_out": data["went_out"],
+            "hands": [
+                {
+                    "player": p,
+                    "grid": [
+                        [data[self.cell(p, r, c)] for c in range(COLUMNS)] for r in range(ROWS)
+                    ],
+                }
+                for p in self.players
+            ],
+        }
+
+    def initial_from(self, entry: dict) -> dict:
+        initial = {"went_out": entry.get("went_out")}
+        for hand in entry.get("hands", []):
+            for r, row in enumerate(hand["grid"]):
+                for c, card in enumerate(row):
+                    initial[self.cell(hand["player"], r, c)] = card
+        return initial
+
+
+class FortyTwoForm(RoundForm):
+    """Bids at the start of the hand (an open round); tricks after it."""
+
+    @property
+    def bidding(self) -> bool:
+        return self.open_entry is None and not self.completing_saved
+
+    @property
+    def completing_saved(self) -> bool:
+        return bool(self.initial.get("_has_tricks"))
+
+    def add_fields(self) -> None:
+        bids = self.open_bids()
+        for player in self.players:
+            self.fields[f"bid_{player}"] = forms.TypedChoiceField(
+                choices=_int_choices(range(HIGHEST_BID + 1)),
+                coerce=int,
+                widget=forms.RadioSelect,
+                label=f"{self.names[player]} bids",
+                initial=bids.get(player),
+            )
+            if not self.bidding or self.number <= len(self.board.rounds):
+                self.fields[f"tricks_{player}"] = forms.TypedChoiceField(
+                    choices=_int_choices(range(TRICKS_PER_HAND + 1)),
+                    coerce=int,
+                    widget=forms.RadioSelect,
+                    label=f"{self.names[player]} took",
+                    required=self.open_entry is not None
+                    or self.number < len(self.board.rounds)
+                    or self.completing_saved,
+                )
+
+    def open_bids(self) -> dict[int, int]:
+        if not self.open_entry:
+            return {}
+        return {hand["player"]: hand["bid"] for hand in self.open_entry.get("hands", [])}
+
+    def hand_fields(self, player: int) -> list[str]:
+        return [name for name in (f"bid_{player}", f"tricks_{player}") if name in self.fields]
+
+    def build_entry(self) -> dict:
+        hands = []
+        for player in self.players:
+            hand = {"player": player, "bid": self.cleaned_data[f"bid_{player}"]}
+            tricks = self.cleaned_data.get(f"tricks_{player}")
+            if tricks is not None:
+                hand["tricks"] = tricks
+            hands.append(hand)
+        return {"hands": hands}
+
+    def initial_from(self, entry: dict) -> dict:
+        initial = {}
+        for hand in entry.get("hands", []):
+            initial[f"bid_{hand['player']}"] = hand.get("bid")
+            if "tricks" in hand:
+                initial[f"tricks_{hand['player']}"] = hand["tricks"]
+                initial["_has_tricks"] = True
+        return initial
+
+
+class UnderTheTenForm(RoundForm):
+    def add_fields(self) -> None:
+        self.fields["ended_by"] = forms.TypedChoiceField(
+            choices=self.player_choices(),
+            coerce=int,
+            widget=forms.RadioSelect,
+            label="Who ended the round?",
+        )
+        self.fields["how"] = forms.ChoiceField(
+            choices=[("called", "Called “Under the 10!”"), ("empty", "Emptied their hand")],
+            widget=forms.RadioSelect,
+            initial="called",
+            label="How?",
+        )
+        for player in self.players:
+            self.fields[f"points_{player}"] = forms.IntegerField(
+                required=False, min_value=0, widget=NUMBER, label="Points in hand"
+            )
+            self.fields[f"cards_{player}"] = forms.CharField(
+                required=False, max_length=200, label="or the cards (e.g. 2 5 13)"
+            )
+            self.fields[f"bonus_{player}"] = forms.MultipleChoiceField(
+                required=False,
+                choices=[(name, BONUS_LABELS[name]) for name in BONUS_COSTS],
+                widget=forms.CheckboxSelectMultiple,
+                label="Bonus cards held",
+            )
+
+    def hand_fields(self, player: int) -> list[str]:
+        return [f"points_{player}", f"cards_{player}", f"bonus_{player}"]
+
+    def clean(self):
+        for player in self.players:
+            cards = self.cleaned_data.get(f"cards_{player}") or ""
+            if cards and not re.fullmatch(r"[\d\s,]+", cards):
+                self.add_error(f"cards_{player}", "Cards are numbers, separated by spaces.")
+        return self.cleaned_data
+
+    def build_entry(self) -> dict:
+        data = self.cleaned_data
+        how = "called_by" if data["how"] == "called" else "empty_hand"
+        hands = []
+        for player in self.players:
+            hand: dict = {"player": player}
+            cards = re.findall(r"\d+", data.get(f"cards_{player}") or "")
+            if cards or data.get(f"points_{player}") is None:
+                hand["cards"] = [int(card) for card in cards]
+            else:
+                hand["points"] = data[f"points_{player}"]
+            if data.get(f"bonus_{player}"):
+                hand["bonus"] = list(data[f"bonus_{player}"])
+            hands.append(hand)
+        return {how: data["ended_by"], "hands": hands}
+
+    def initial_from(self, entry: dict) -> dict:
+        how = "called" if "called_by" in entry else "empty"
+        initial = {"how": how, "ended_by": entry.get("called_by", entry.get("empty_hand"))}
+        for hand in entry.get("hands", []):
+            player = hand["player"]
+            if "cards" in hand:
+                initial[f"cards_{player}"] = " ".join(str(card) for card in hand["cards"])
+            else:
+                initial[f"points_{player}"] = hand.get("points")
+            initial[f"bonus_{player}"] = hand.get("bonus", [])
+        return initial
+
+
+class FortyFivesForm(RoundForm):
+    """The bidder, bid and trump at the start of the hand; tricks and the high trump after."""
+
+    @property
+    def bidding(self) -> bool:
+        return self.open_entry is None and "tricks_A" not in self.initial
+
+    def add_fields(self) -> None:
+        bids = NO_MINIMUM_BIDS if self.game.options.get("no_minimum_bid") else STANDARD_BIDS
+        self.fields["bidder"] = forms.TypedChoiceField(
+            choices=self.player_choices(), coerce=int, widget=forms.RadioSelect, label="Bidder"
+        )
+        self.fields["bid"] = forms.TypedChoiceField(
+            choices=_int_choices(bids), coerce=int, widget=forms.RadioSelect, label="Bid"
+        )
+        self.fields["trump"] = forms.ChoiceField(
+            choices=[("", "not said"), *[(s, s.title()) for s in SUITS]],
+            required=False,
+            widget=forms.RadioSelect,
+            label="Trump",
+        )
+        if self.open_entry:
+            for name in ("bidder", "bid", "trump"):
+                self.fields[name].initial = self.open_entry.get(name)
+        if not self.bidding or self.number < len(self.board.rounds) + (0 if self.open_entry else 1):
+            team_names = self.team_names()
+            for team in TEAMS:
+                self.fields[f"tricks_{team}"] = forms.TypedChoiceField(
+                    choices=_int_choices(range(6)),
+                    coerce=int,
+                    widget=forms.RadioSelect,
+                    label=f"Tricks taken by {team_names[team]}",
+                )
+            self.fields["high_trump"] = forms.ChoiceField(
+                choices=[*[(t, team_names[t]) for t in TEAMS], ("none", "No trump was played")],
+                widget=forms.RadioSelect,
+                label="Who took the highest trump?",
+            )
+
+    def team_names(self) -> dict[str, str]:
+        seats = self.game.seats
+        return {
+            team: " & ".join(seat.player.name for seat in seats if seat.team == team)
+            for team in TEAMS
+        }
+
+    def build_entry(self) -> dict:
+        data = self.cleaned_data
+        entry = {"bidder": data["bidder"], "bid": data["bid"]}
+        if data.get("trump"):
+            entry["trump"] = data["trump"]
+        if "high_trump" in self.fields:
+            entry["tricks"] = {team: data[f"tricks_{team}"] for team in TEAMS}
+            entry["high_trump"] = None if data["high_trump"] == "none" else data["high_trump"]
+        return entry
+
+    def initial_from(self, entry: dict) -> dict:
+        initial = {name: entry.get(name) for name in ("bidder", "bid", "trump")}
+        if "tricks" in entry:
+            for team in TEAMS:
+                initial[f"tricks_{team}"] = entry["tricks"].get(team)
+            initial["high_trump"] = entry.get("high_trump") or "none"
+        return initial
+
+
+class FourScoreForm(RoundForm):
+    def add_fields(self) -> None:
+        for player in self.players:
+            self.fields[f"pile_{player}"] = forms.IntegerField(
+                min_value=0, widget=NUMBER, label=f"{self.names[player]}'s pile"
+            )
+
+    def hand_fields(self, player: int) -> list[str]:
+        return [f"pile_{player}"]
+
+    def build_entry(self) -> dict:
+        return {
+            "hands": [{"player": p, "pile": self.cleaned_data[f"pile_{p}"]} for p in self.players]
+        }
+
+    def initial_from(self, entry: dict) -> dict:
+        return {f"pile_{hand['player']}": hand.get("pile") for hand in entry.get("hands", [])}
+
+
+ROUND_FORMS: dict[str, type[RoundForm]] = {
+    "fortybelow": FortyBelowForm,
+    "fortytwo": FortyTwoForm,
+    "under10": UnderTheTenForm,
+    "fortyfives": FortyFivesForm,
+    "fourscore": FourScoreForm,
+}
+
+
+class NewPlayerForm(forms.Form):
+    name = forms.CharField(max_length=NAME_MAX_LENGTH, label="New player's name")
+
+
+class NightForm(forms.Form):
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    location = forms.CharField(required=False, max_length=100, label="Place")
+    notes = forms.CharField(
+        required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+
+class NewGameForm(forms.Form):
+    """Seats in clockwise order, who deals first, and the game's options."""
+
+    def __init__(self, data=None, *, rules, players):
+        super().__init__(data)
+        self.rules = rules
+        self.players_by_id = {str(p.pk): p for p in players}
+        choices = [("", "—"), *[(str(p.pk), p.name) for p in players]]
+        for seat in range(rules.max_players):
+            label = f"Seat {seat + 1}"
+            if rules.has_teams:
+                label += f" (team {rules.team_of_seat(seat)})"
+            self.fields[f"seat_{seat}"] = forms.ChoiceField(choices=choices, required=False,
+                                                            label=label)
+        self.fields["first_dealer"] = forms.TypedChoiceField(
+            choices=[(seat, f"Seat {seat + 1}") for seat in range(rules.max_players)],
+            coerce=int, initial=0, label="Deals first")
+        for name, option in rules.options.items():
+            self.fields[f"option_{name}"] = _option_field(name, option)
+
+    def seat_fields(self):
+        return [self[f"seat_{seat}"] for seat in range(self.rules.max_players)]
+
+    def option_fields(self):
+        return [self[f"option_{name}"] for name in self.rules.options]
+
+    def clean(self):
+        chosen = [self.cleaned_data.get(f"seat_{s}") for s in range(self.rules.max_players)]
+        chosen = [pk for pk in chosen if pk]
+        if len(set(chosen)) != len(chosen):
+            raise forms.ValidationError("A player can only have one seat.")
+        return self.cleaned_data
+
+    def seated_players(self):
+        seats = [self.cleaned_data.get(f"seat_{s}") for s in range(self.rules.max_players)]
+        return [self.players_by_id[pk] for pk in seats if pk]
+
+    def first_dealer(self):
+        seated = self.seated_players()
+        seat = self.cleaned_data["first_dealer"]
+        return seated[seat] if seat < len(seated) else None
+
+    def options(self) -> dict:
+        return {name: self.cleaned_data[f"option_{name}"] for name in self.rules.options}
+
+
+def _option_field(name: str, option) -> forms.Field:
+    label = name.replace("_", " ").capitalize()
+    if isinstance(option.default, bool):
+        return forms.BooleanField(required=False, initial=option.default, label=label,
+                                  help_text=option.help)
+    if isinstance(option.default, int):
+        return forms.IntegerField(min_value=option.minimum, max_value=option.maximum,
+                                  initial=option.default, label=label, help_text=option.help,
+                                  widget=NUMBER)
+    return forms.ChoiceField(choices=[(c, c.replace("_", " ")) for c in option.choices],
+                             initial=option.default, label=label, help_text=option.help,
+                             widget=forms.RadioSelect)

@@ -1,0 +1,71 @@
+// What htmx can't do on the round pages: tap-to-fill keypads, the dealer's forbidden bid,
+// the FourScore tally, and keeping the screen awake during a game. Every form works without it.
+(function () {
+  "use strict";
+  const form = document.getElementById("round-form");
+  const changed = () => form && form.dispatchEvent(new Event("keypad", { bubbles: true }));
+
+  // FortyBelow: tap a cell, tap a value; the next cell is selected by itself.
+  const cells = Array.from(document.querySelectorAll("[data-grid] select"));
+  let selected = cells.find((cell) => !cell.value) || cells[0];
+  const select = (cell) => {
+    cells.forEach((c) => c.classList.toggle("selected", c === cell));
+    selected = cell;
+  };
+  if (cells.length) select(selected);
+  cells.forEach((cell) => {
+    cell.addEventListener("pointerdown", (event) => { event.preventDefault(); select(cell); });
+  });
+  document.querySelectorAll("[data-keypad] button").forEach((button) => {
+    button.addEventListener("click", () => {
+      if (!selected) return;
+      selected.value = button.dataset.value;
+      const next = cells[cells.indexOf(selected) + 1];
+      if (next) select(next);
+      changed();
+    });
+  });
+
+  // 42: the dealer may not bid what makes the bids add up to 7.
+  const bids = document.querySelector("[data-bids]");
+  if (bids) {
+    const dealerHand = bids.querySelector("[data-dealer-hand]");
+    const note = bids.querySelector("[data-forbidden-note]");
+    const update = () => {
+      if (!dealerHand) return;
+      let sum = 0;
+      bids.querySelectorAll("input[name^=bid_]:checked").forEach((input) => {
+        if (!dealerHand.contains(input)) sum += Number(input.value);
+      });
+      const forbidden = 7 - sum;
+      dealerHand.querySelectorAll("input[name^=bid_]").forEach((input) => {
+        input.disabled = Number(input.value) === forbidden;
+        if (input.disabled) input.checked = false;
+      });
+      if (note) note.textContent = forbidden >= 0
+        ? `The dealer may not bid ${forbidden}: the bids would add up to 7.` : "";
+    };
+    bids.addEventListener("change", update);
+    update();
+  }
+
+  // FourScore: a running tally; a pile never drops below 0.
+  document.querySelectorAll("[data-tally]").forEach((tally) => {
+    const input = document.getElementById(tally.dataset.tally);
+    tally.querySelectorAll("[data-add]").forEach((button) => {
+      button.addEventListener("click", () => {
+        input.value = Math.max(0, (Number(input.value) || 0) + Number(button.dataset.add));
+        changed();
+      });
+    });
+  });
+
+  // Keep the screen awake while a game is on (where the browser allows it).
+  if ("wakeLock" in navigator) {
+    const lock = () => navigator.wakeLock.request("screen").catch(() => {});
+    lock();
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") lock();
+    });
+  }
+})();

@@ -1,0 +1,71 @@
+"""Browser tests: Debian's Chromium driven by Playwright, on a phone-sized screen."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from ..conftest import PASSWORD
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-artifacts"
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(config, items):
+    if shutil.which(CHROMIUM) or os.path.exists(CHROMIUM):
+        return
+    if os.environ.get("CI"):
+        raise pytest.UsageError(f"CI needs {CHROMIUM} for the browser tests: install chromium")
+    skip = pytest.mark.skip(reason=f"{CHROMIUM} is not installed")
+    for item in items:
+        item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": LAUNCH_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {
+        **browser_context_args,
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    }
+
+
+@pytest.fixture
+def screenshot():
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def take(page, name):
+        page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
+
+    return take
+
+
+@pytest.fixture
+def logged_in(page, live_server, transactional_db):
+    """A phone logged in as Ann, on the home page."""
+    user = get_user_model().objects.create_user("ann", password=PASSWORD)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("ann")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{live_server.url}/")
+    return user

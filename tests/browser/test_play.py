@@ -1,0 +1,76 @@
+"""Short games played on a phone from the home page to the winner banner."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Player
+
+pytestmark = pytest.mark.browser
+
+
+def start_game(page, live_server, user, game_name, names):
+    for name in names:
+        Player.add(user, name)
+    page.goto(f"{live_server.url}/")
+    page.get_by_role("link", name="New game").click()
+    page.get_by_role("link", name=re.compile(game_name)).click()
+    for seat, name in enumerate(names, start=1):
+        page.get_by_label(re.compile(f"^Seat {seat}")).select_option(label=name)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(game_name)
+
+
+def test_a_fourscore_game_is_played_to_the_winner_and_watched_from_another_phone(
+    page, live_server, logged_in, screenshot, browser
+):
+    start_game(page, live_server, logged_in, "FourScore", ["Ann", "Bob", "Cy"])
+    page.get_by_role("button", name="Share a watch link").click()
+    share_url = page.locator('a[href*="/s/"]').get_attribute("href")
+    watcher = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    watcher.goto(f"{live_server.url}{share_url}")
+    expect(
+        watcher.get_by_text("Bob deals next.").or_(watcher.get_by_text("Ann deals next."))
+    ).to_be_visible()
+
+    page.get_by_role("link", name="Enter round 1").click()
+    page.get_by_role("spinbutton", name="Ann").fill("6")
+    page.get_by_role("button", name="Bob collects 3").click()
+    page.get_by_role("button", name="Bob collects 1").click()
+    page.get_by_role("button", name="Arrow match for Bob").click()
+    page.get_by_role("spinbutton", name="Cy").fill("9")
+    expect(page.locator("#preview")).to_contain_text("Bob +3")
+    screenshot(page, "fourscore-entry")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.get_by_role("status").filter(has_text="Winner")).to_contain_text("Bob")
+    screenshot(page, "fourscore-scoreboard")
+
+    # The watcher's page polls and shows the winner without a reload.
+    expect(watcher.get_by_text("Winner: Bob")).to_be_visible(timeout=10_000)
+    screenshot(watcher, "fourscore-shared")
+
+
+def test_a_fortybelow_grid_is_six_taps_and_a_past_round_can_be_fixed(
+    page, live_server, logged_in, screenshot
+):
+    start_game(page, live_server, logged_in, "FortyBelow", ["Ann", "Bob"])
+    page.get_by_role("link", name="Enter round 1").click()
+    keypad = page.locator("[data-keypad]")
+    for value in ["5", "5", "3", "5", "5", "\N{MINUS SIGN}1"]:  # Ann: block and 3 + -1 = -38
+        keypad.get_by_role("button", name=value, exact=True).click()
+    for value in ["7", "2", "7", "7", "9", "7"]:  # Bob: columns 1 and 3 cancel = 11
+        keypad.get_by_role("button", name=value, exact=True).click()
+    page.get_by_text("Ann", exact=True).last.click()  # who went out
+    expect(page.locator("#preview")).to_contain_text("Ann -38")
+    expect(page.locator("#preview")).to_contain_text("Bob +11")
+    screenshot(page, "fortybelow-entry")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator("tfoot")).to_contain_text("-38")
+
+    # Fix round 1: Bob's hand was 7 2 7 / 7 2 7, which cancels to 0.
+    page.get_by_role("link", name="Edit round 1").click()
+    page.get_by_label("Bob row 2 column 2").select_option("2")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator("tfoot")).to_contain_text("0")
+    screenshot(page, "fortybelow-scoreboard")
