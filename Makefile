@@ -18,6 +18,7 @@ run: $(VENV)/.installed
 	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: $(VENV)/.installed $(CHROMIUM)
+	mkdir -p var
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run

@@ -396,11 +396,15 @@ class NewGameForm(forms.Form):
             label = f"Seat {seat + 1}"
             if rules.has_teams:
                 label += f" (team {rules.team_of_seat(seat)})"
-            self.fields[f"seat_{seat}"] = forms.ChoiceField(choices=choices, required=False,
-                                                            label=label)
+            self.fields[f"seat_{seat}"] = forms.ChoiceField(
+                choices=choices, required=False, label=label
+            )
         self.fields["first_dealer"] = forms.TypedChoiceField(
             choices=[(seat, f"Seat {seat + 1}") for seat in range(rules.max_players)],
-            coerce=int, initial=0, label="Deals first")
+            coerce=int,
+            initial=0,
+            label="Deals first",
+        )
         for name, option in rules.options.items():
             self.fields[f"option_{name}"] = _option_field(name, option)
 
@@ -433,12 +437,22 @@ class NewGameForm(forms.Form):
 def _option_field(name: str, option) -> forms.Field:
     label = name.replace("_", " ").capitalize()
     if isinstance(option.default, bool):
-        return forms.BooleanField(required=False, initial=option.default, label=label,
-                                  help_text=option.help)
+        return forms.BooleanField(
+            required=False, initial=option.default, label=label, help_text=option.help
+        )
     if isinstance(option.default, int):
-        return forms.IntegerField(min_value=option.minimum, max_value=option.maximum,
-                                  initial=option.default, label=label, help_text=option.help,
-                                  widget=NUMBER)
-    return forms.ChoiceField(choices=[(c, c.replace("_", " ")) for c in option.choices],
-                             initial=option.default, label=label, help_text=option.help,
-                             widget=forms.RadioSelect)
+        return forms.IntegerField(
+            min_value=option.minimum,
+            max_value=option.maximum,
+            initial=option.default,
+            label=label,
+            help_text=option.help,
+            widget=NUMBER,
+        )
+    return forms.ChoiceField(
+        choices=[(c, c.replace("_", " ")) for c in option.choices],
+        initial=option.default,
+        label=label,
+        help_text=option.help,
+        widget=forms.RadioSelect,
+    )

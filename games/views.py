@@ -42,8 +42,7 @@ login = auth_views.LoginView.as_view(redirect_authenticated_user=True)
 
 def _get_game_for_user(request, pk: int) -> Game:
     """The user's game, or 404: other people's games don't exist for them."""
-    return get_object_or_404(Game.objects.select_related("first_dealer"), pk=pk,
-                             owner=request.user)
+    return get_object_or_404(Game.objects.select_related("first_dealer"), pk=pk, owner=request.user)
 
 
 def _page_context(game: Game, **extra) -> dict:
@@ -59,16 +58,19 @@ def home(request):
     if not request.user.is_authenticated:
         return render(request, "landing.html")
     today = timezone.localdate()
-    nights = list(GameNight.objects.filter(owner=request.user)
-                  .prefetch_related("games")[:6])
+    nights = list(GameNight.objects.filter(owner=request.user).prefetch_related("games")[:6])
     tonight = next((night for night in nights if night.date == today), None)
     running = Game.objects.filter(owner=request.user, finished_at__isnull=True)[:5]
-    return render(request, "home.html", {
-        "tonight": tonight,
-        "recent": [night for night in nights if night is not tonight][:5],
-        "running": running,
-        "games": GAMES,
-    })
+    return render(
+        request,
+        "home.html",
+        {
+            "tonight": tonight,
+            "recent": [night for night in nights if night is not tonight][:5],
+            "running": running,
+            "games": GAMES,
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -81,15 +83,23 @@ def game_new(request):
     form = NewGameForm(request.POST or None, rules=rules, players=players)
     if request.method == "POST" and form.is_valid():
         try:
-            game = Game.start(request.user, kind, form.seated_players(),
-                              first_dealer=form.first_dealer(), options=form.options(),
-                              night=GameNight.tonight(request.user))
+            game = Game.start(
+                request.user,
+                kind,
+                form.seated_players(),
+                first_dealer=form.first_dealer(),
+                options=form.options(),
+                night=GameNight.tonight(request.user),
+            )
         except EntryError as error:
             form.add_error(None, error.message)
         else:
             return redirect("game_detail", pk=game.pk)
-    return render(request, "games/game_new.html", {"games": GAMES.values(), "rules": rules,
-                                                   "form": form, "new_player": NewPlayerForm()})
+    return render(
+        request,
+        "games/game_new.html",
+        {"games": GAMES.values(), "rules": rules, "form": form, "new_player": NewPlayerForm()},
+    )
 
 
 @require_POST
@@ -157,9 +167,14 @@ def game_again(request, pk: int):
     game = _get_game_for_user(request, pk)
     players = [seat.player for seat in game.seats]
     dealer = game.scoreboard.next_dealer
-    again = Game.start(request.user, game.kind, players,
-                       first_dealer=next(p for p in players if p.pk == dealer),
-                       options=game.options, night=GameNight.tonight(request.user))
+    again = Game.start(
+        request.user,
+        game.kind,
+        players,
+        first_dealer=next(p for p in players if p.pk == dealer),
+        options=game.options,
+        night=GameNight.tonight(request.user),
+    )
     return redirect("game_detail", pk=again.pk)
 
 
@@ -175,16 +190,24 @@ def round_new(request, pk: int):
         return redirect("game_detail", pk=game.pk)
     open_round = board.open_round
     number = open_round.number if open_round else len(board.rounds) + 1
-    form = ROUND_FORMS[game.kind](request.POST or None, game=game, board=board,
-                                  entry=open_round.entry if open_round else None, number=number)
+    form = ROUND_FORMS[game.kind](
+        request.POST or None,
+        game=game,
+        board=board,
+        entry=open_round.entry if open_round else None,
+        number=number,
+    )
     if request.method == "POST":
         saved = _save_round(request, game, form, number, completing=open_round is not None)
         if saved:
             return saved
     # An undone round can be put back from here.
     revisions = game.revisions.filter(number=number, action="deleted").select_related("by")
-    return render(request, "games/round_form.html",
-                  _page_context(game, form=form, number=number, revisions=revisions))
+    return render(
+        request,
+        "games/round_form.html",
+        _page_context(game, form=form, number=number, revisions=revisions),
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -194,16 +217,19 @@ def round_edit(request, pk: int, number: int):
     if not 1 <= number <= len(board.rounds):
         raise Http404("No such round")
     saved_entry = board.rounds[number - 1].entry
-    form = ROUND_FORMS[game.kind](request.POST or None, game=game, board=board,
-                                  entry=saved_entry, number=number)
+    form = ROUND_FORMS[game.kind](
+        request.POST or None, game=game, board=board, entry=saved_entry, number=number
+    )
     if request.method == "POST":
         saved = _save_round(request, game, form, number, editing=True)
         if saved:
             return saved
     revisions = game.revisions.filter(number=number).select_related("by")
-    return render(request, "games/round_form.html",
-                  _page_context(game, form=form, number=number, editing=True,
-                                revisions=revisions))
+    return render(
+        request,
+        "games/round_form.html",
+        _page_context(game, form=form, number=number, editing=True, revisions=revisions),
+    )
 
 
 def _save_round(request, game: Game, form, number: int, *, editing=False, completing=False):
@@ -235,9 +261,13 @@ def round_preview(request, pk: int):
     number = _int_or_404(request.POST.get("number"))
     if not 1 <= number <= len(board.rounds) + 1:
         raise Http404("No such round")
-    form = ROUND_FORMS[game.kind](request.POST, game=game, board=board, number=number,
-                                  entry=board.rounds[number - 1].entry
-                                  if number <= len(board.rounds) else None)
+    form = ROUND_FORMS[game.kind](
+        request.POST,
+        game=game,
+        board=board,
+        number=number,
+        entry=board.rounds[number - 1].entry if number <= len(board.rounds) else None,
+    )
     preview, problem = None, None
     entry = form.entry()
     if entry is not None:
@@ -251,8 +281,11 @@ def round_preview(request, pk: int):
         problem = "Fill in every player's hand to see the scores."
     names = game.player_names
     rows = [(names[r.player], r.points, r.total) for r in preview.results] if preview else []
-    return render(request, "games/round_form.html#preview",
-                  {"game": game, "preview": preview, "preview_rows": rows, "problem": problem})
+    return render(
+        request,
+        "games/round_form.html#preview",
+        {"game": game, "preview": preview, "preview_rows": rows, "problem": problem},
+    )
 
 
 @require_POST
