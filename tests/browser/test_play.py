@@ -74,3 +74,70 @@ def test_a_fortybelow_grid_is_six_taps_and_a_past_round_can_be_fixed(
     page.get_by_role("button", name="Save round 1").click()
     expect(page.locator("tfoot")).to_contain_text("0")
     screenshot(page, "fortybelow-scoreboard")
+
+
+def test_a_game_of_42_takes_bids_then_tricks_and_the_dealer_may_not_hook(
+    page, live_server, logged_in, screenshot
+):
+    start_game(page, live_server, logged_in, "42", ["Ann", "Bob", "Cy"])
+    page.get_by_role("link", name="Enter round 1").click()
+    # Ann deals first and bids last; Bob 3 and Cy 3 forbid Ann a 1.
+    page.get_by_role("group", name="Bob bids").get_by_text("3", exact=True).click()
+    page.get_by_role("group", name="Cy bids").get_by_text("3", exact=True).click()
+    dealer_bids = page.get_by_role("group", name="Ann bids")
+    expect(dealer_bids.get_by_role("radio", name="1", exact=True)).to_be_disabled()
+    expect(page.get_by_text("The dealer may not bid 1")).to_be_visible()
+    dealer_bids.get_by_text("0", exact=True).click()
+    screenshot(page, "fortytwo-bids")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.get_by_text("Bids: Ann 0, Bob 3, Cy 3")).to_be_visible()
+
+    page.get_by_role("link", name="Finish round 1").click()
+    page.get_by_role("group", name="Ann took").get_by_text("0", exact=True).click()
+    page.get_by_role("group", name="Bob took").get_by_text("3", exact=True).click()
+    page.get_by_role("group", name="Cy took").get_by_text("4", exact=True).click()
+    expect(page.locator("#preview")).to_contain_text("Ann +7")
+    screenshot(page, "fortytwo-tricks")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator("tfoot")).to_contain_text("7")
+    screenshot(page, "fortytwo-scoreboard")
+
+
+def test_under_the_10_scores_a_call_with_a_joker_held(page, live_server, logged_in, screenshot):
+    start_game(page, live_server, logged_in, "Under the 10", ["Ann", "Bob", "Cy"])
+    page.get_by_role("link", name="Enter round 1").click()
+    page.get_by_role("group", name="Who ended the round?").get_by_text("Ann").click()
+    points = page.get_by_label("Points in hand")
+    points.nth(0).fill("8")
+    points.nth(1).fill("2")
+    page.get_by_label("Joker +10").nth(1).check()
+    points.nth(2).fill("15")
+    expect(page.locator("#preview")).to_contain_text("Ann +0")
+    expect(page.locator("#preview")).to_contain_text("Bob +12")
+    screenshot(page, "under10-entry")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator("tfoot")).to_contain_text("15")
+    screenshot(page, "under10-scoreboard")
+
+
+def test_forty_fives_teams_bid_then_score_and_an_error_keeps_the_input(
+    page, live_server, logged_in, screenshot
+):
+    start_game(page, live_server, logged_in, "Forty Fives", ["Ann", "Bob", "Cy", "Dee"])
+    page.get_by_role("link", name="Enter round 1").click()
+    page.get_by_role("group", name="Bidder").get_by_text("Ann").click()
+    page.get_by_role("group", name="Bid").get_by_text("20", exact=True).click()
+    page.get_by_role("group", name="Trump").get_by_text("Hearts").click()
+    page.get_by_role("button", name="Save round 1").click()
+    page.get_by_role("link", name="Finish round 1").click()
+    page.get_by_role("group", name="Tricks taken by Ann & Cy").get_by_text("3").click()
+    page.get_by_role("group", name="Tricks taken by Bob & Dee").get_by_text("3").click()
+    page.get_by_role("group", name="Who took the highest trump?").get_by_text("Ann & Cy").click()
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.get_by_role("alert")).to_contain_text("5")  # tricks must add up to 5
+    page.get_by_role("group", name="Tricks taken by Bob & Dee").get_by_text("2").click()
+    screenshot(page, "fortyfives-entry")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator("tfoot")).to_contain_text("20")
+    expect(page.locator("tfoot")).to_contain_text("10")
+    screenshot(page, "fortyfives-scoreboard")
