@@ -15,7 +15,10 @@ urlpatterns = [
     path("games/<int:pk>/rounds/preview/", views.round_preview, name="round_preview"),
     path("games/<int:pk>/rounds/<int:number>/edit/", views.round_edit, name="round_edit"),
     path("games/<int:pk>/rounds/<int:number>/delete/", views.round_delete, name="round_delete"),
-    path("games/<int:pk>/revisions/<int:revision_pk>/restore/", views.revision_restore,
-         name="revision_restore"),
+    path(
+        "games/<int:pk>/revisions/<int:revision_pk>/restore/",
+        views.revision_restore,
+        name="revision_restore",
+    ),
     path("s/<str:token>/", views.game_shared, name="game_shared"),
 ]
