@@ -107,3 +107,12 @@ def test_check_deploy_warns_about_the_development_secret_key():
     )
     assert result.returncode != 0
     assert "SECRET_KEY" in result.stdout + result.stderr
+
+
+def test_collectstatic_writes_hashed_and_compressed_files(tmp_path):
+    result = _manage("collectstatic", "--noinput", STATIC_ROOT=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    css = list((tmp_path / "css").glob("app.*.css"))
+    assert css, "the stylesheet gets a hashed name"
+    assert (tmp_path / "css" / f"{css[0].name}.gz").exists()
+    assert (tmp_path / "staticfiles.json").exists()
