@@ -347,8 +347,9 @@ class FortyFivesForm(RoundForm):
 class FourScoreForm(RoundForm):
     def add_fields(self) -> None:
         for player in self.players:
+            # No min_value: the engine's sentence about a negative pile is the clearer one.
             self.fields[f"pile_{player}"] = forms.IntegerField(
-                min_value=0, widget=NUMBER, label=f"{self.names[player]}'s pile"
+                widget=NUMBER, label=f"{self.names[player]}'s pile"
             )
 
     def hand_fields(self, player: int) -> list[str]:
@@ -419,6 +420,9 @@ class NewGameForm(forms.Form):
         chosen = [pk for pk in chosen if pk]
         if len(set(chosen)) != len(chosen):
             raise forms.ValidationError("A player can only have one seat.")
+        dealer_seat = self.cleaned_data.get("first_dealer")
+        if chosen and dealer_seat is not None and not self.cleaned_data.get(f"seat_{dealer_seat}"):
+            raise forms.ValidationError(f"Seat {dealer_seat + 1} is empty: choose who deals first.")
         return self.cleaned_data
 
     def seated_players(self):
@@ -426,9 +430,9 @@ class NewGameForm(forms.Form):
         return [self.players_by_id[pk] for pk in seats if pk]
 
     def first_dealer(self):
-        seated = self.seated_players()
-        seat = self.cleaned_data["first_dealer"]
-        return seated[seat] if seat < len(seated) else None
+        # The seat as numbered on the form, which may have empty seats before it.
+        pk = self.cleaned_data.get(f"seat_{self.cleaned_data['first_dealer']}")
+        return self.players_by_id[pk] if pk else None
 
     def options(self) -> dict:
         return {name: self.cleaned_data[f"option_{name}"] for name in self.rules.options}

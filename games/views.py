@@ -138,14 +138,17 @@ def game_shared(request, token: str):
 
 
 def _scoreboard_response(request, game: Game, template: str):
-    """The whole page, or just the scoreboard for htmx polling; an unchanged game answers 304."""
-    part = "part" if request.htmx else "page"
-    etag = f'"{game.pk}-{game.updated.timestamp()}-{game.share_token or ""}-{part}"'
+    """The whole page, or just the scoreboard for htmx polling; an unchanged poll answers 304.
+
+    Only the poll is conditional: the whole page also carries flash messages and the CSRF
+    token, which a 304 would hide or leave stale.
+    """
+    if not (request.htmx and not request.htmx.history_restore_request):
+        return render(request, template, _page_context(game))
+    etag = f'"{game.pk}-{game.updated.timestamp()}-{game.share_token or ""}-part"'
     if request.headers.get("If-None-Match") == etag:
         return HttpResponseNotModified()
-    if request.htmx and not request.htmx.history_restore_request:
-        template += "#scoreboard"
-    response = render(request, template, _page_context(game))
+    response = render(request, template + "#scoreboard", _page_context(game))
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response
@@ -198,7 +201,12 @@ def round_new(request, pk: int):
         number=number,
     )
     if request.method == "POST":
-        saved = _save_round(request, game, form, number, completing=open_round is not None)
+        # The round the page was showing: if another phone saved it meanwhile, the write path
+        # refuses instead of saving this entry as the next round.
+        seen = _posted_number(request, default=number)
+        saved = _save_round(
+            request, game, form, seen, completing=open_round is not None and seen == number
+        )
         if saved:
             return saved
     # An undone round can be put back from here.
@@ -313,6 +321,13 @@ def revision_restore(request, pk: int, revision_pk: int):
     except Conflict as conflict:
         messages.error(request, str(conflict))
     return redirect("game_detail", pk=game.pk)
+
+
+def _posted_number(request, *, default: int) -> int:
+    try:
+        return int(request.POST.get("number", default))
+    except ValueError:
+        return default
 
 
 def _int_or_404(value) -> int:

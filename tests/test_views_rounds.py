@@ -1,0 +1,605 @@
+"""The round pages: entering a round for each game without JavaScript, its live preview,
+fixing and undoing rounds, restoring an earlier version, and two phones saving at once."""
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game, Player, Round, RoundRevision
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def players(owner):
+    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
+
+
+def start(owner, kind, players, **options):
+    return Game.start(owner, kind, players, options=options or None)
+
+
+def new_round(game):
+    return reverse("round_new", args=[game.pk])
+
+
+def scores(game):
+    """Each player's running total as the scoreboard replays it, by name."""
+    game = Game.objects.get(pk=game.pk)
+    return {game.player_names[p]: total for p, total in game.scoreboard.totals.items()}
+
+
+def pile_entry(players, *counts):
+    """A FourScore entry as the write path takes it."""
+    return {"hands": [{"player": p.pk, "pile": n} for p, n in zip(players, counts, strict=True)]}
+
+
+def piles(players, *counts, number=1):
+    data = {"number": number}
+    data.update({f"pile_{p.pk}": n for p, n in zip(players, counts, strict=True)})
+    return data
+
+
+def grid(player, rows):
+    return {
+        f"card_{player.pk}_{r}{c}": card for r, row in enumerate(rows) for c, card in enumerate(row)
+    }
+
+
+def checked(html, name, value):
+    """The radio or checkbox `name` with `value` is ticked in the page."""
+    return f'name="{name}" value="{value}"' in html and any(
+        f'name="{name}" value="{value}"' in tag and "checked" in tag for tag in html.split("<input")
+    )
+
+
+# --- FortyBelow ---
+
+
+def test_fortybelow_shows_a_grid_of_six_cards_per_player(owner_client, owner, players):
+    ann, bob = players[:2]
+    game = start(owner, "fortybelow", [ann, bob], rounds=2)
+    response = owner_client.get(new_round(game))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Round 1" in html
+    for player in (ann, bob):
+        for cell in ("00", "01", "02", "10", "11", "12"):
+            assert f'name="card_{player.pk}_{cell}"' in html
+    assert 'name="went_out"' in html
+    assert 'name="number" value="1"' in html
+
+
+def test_fortybelow_saves_a_round_without_javascript(owner_client, owner, players):
+    ann, bob = players[:2]
+    game = start(owner, "fortybelow", [ann, bob], rounds=2)
+    data = {
+        "number": 1,
+        "went_out": ann.pk,
+        **grid(ann, [[1, 2, 3], [4, 5, 6]]),
+        **grid(bob, [[5, 5, 3], [5, 5, -1]]),
+    }
+    response = owner_client.post(new_round(game), data)
+    assert response.status_code == 302
+    assert response.url == reverse("game_detail", args=[game.pk])
+    saved = game.rounds.get()
+    assert saved.entry["went_out"] == ann.pk
+    assert saved.entry["hands"][1] == {"player": bob.pk, "grid": [[5, 5, 3], [5, 5, -1]]}
+    # Bob's forty below (-40) and 3 + -1: -38; Ann went out without the lowest hand: 21 + 10.
+    assert scores(game) == {"Ann": 31, "Bob": -38}
+
+
+def test_fortybelow_without_who_went_out_keeps_the_cards_and_saves_nothing(
+    owner_client, owner, players
+):
+    ann, bob = players[:2]
+    game = start(owner, "fortybelow", [ann, bob])
+    data = {
+        "number": 1,
+        **grid(ann, [[1, 2, 3], [4, 5, 6]]),
+        **grid(bob, [[7, 8, 9], [-10, 0, 12]]),
+    }
+    response = owner_client.post(new_round(game), data)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "This field is required." in html
+    assert f'name="card_{bob.pk}_10"' in html
+    assert '<option value="-10" selected>' in html
+    assert '<option value="12" selected>' in html
+    assert not Round.objects.exists()
+
+
+def test_fortybelow_a_card_that_is_not_a_card_is_refused(owner_client, owner, players):
+    ann, bob = players[:2]
+    game = start(owner, "fortybelow", [ann, bob])
+    data = {"number": 1, "went_out": ann.pk, **grid(ann, [[1, 2, 3], [4, 5, 99]])}
+    data.update(grid(bob, [[1, 2, 3], [4, 5, 6]]))
+    response = owner_client.post(new_round(game), data)
+    assert response.status_code == 200
+    assert "Ann row 2 column 3: Select a valid choice" in response.content.decode()
+    assert not Round.objects.exists()
+
+
+def test_fortybelow_a_card_left_blank_is_pointed_out(owner_client, owner, players):
+    ann, bob = players[:2]
+    game = start(owner, "fortybelow", [ann, bob])
+    data = {"number": 1, "went_out": ann.pk, **grid(ann, [[1, 2, 3], [4, 5, 6]])}
+    data.update(grid(bob, [[1, 2, 3], [4, "", 6]]))
+    response = owner_client.post(new_round(game), data)
+    assert response.status_code == 200
+    assert "Bob row 2 column 2: This field is required." in response.content.decode()
+    assert checked(response.content.decode(), "went_out", ann.pk)
+    assert not Round.objects.exists()
+
+
+# --- 42 ---
+
+
+@pytest.fixture
+def forty_two(owner, players):
+    """42 for Ann, Bob and Cy; Cy deals first and bids last."""
+    ann, bob, cy = players[:3]
+    return Game.start(owner, "fortytwo", [ann, bob, cy], first_dealer=cy)
+
+
+def bids(players, *values, number=1):
+    return {"number": number, **{f"bid_{p.pk}": v for p, v in zip(players, values, strict=True)}}
+
+
+def tricks(players, *values):
+    return {f"tricks_{p.pk}": v for p, v in zip(players, values, strict=True)}
+
+
+def test_42_first_asks_only_for_the_bids(owner_client, forty_two, players):
+    html = owner_client.get(new_round(forty_two)).content.decode()
+    assert f'name="bid_{players[0].pk}"' in html
+    assert "tricks_" not in html
+    assert 'Cy <span class="pill">dealer</span>' in html
+
+
+def test_42_saves_the_bids_as_an_open_round_then_the_tricks_complete_it(
+    owner_client, forty_two, players
+):
+    ann, bob, cy = players[:3]
+    response = owner_client.post(new_round(forty_two), bids([ann, bob, cy], 2, 0, 4))
+    assert response.status_code == 302
+    assert response.url == reverse("game_detail", args=[forty_two.pk])
+    saved = forty_two.rounds.get()
+    assert saved.status == Round.OPEN
+    assert saved.entry == {
+        "hands": [
+            {"player": ann.pk, "bid": 2},
+            {"player": bob.pk, "bid": 0},
+            {"player": cy.pk, "bid": 4},
+        ]
+    }
+    board = owner_client.get(reverse("game_detail", args=[forty_two.pk])).content.decode()
+    assert "Finish round 1" in board
+    assert "Bids: Ann 2, Bob 0, Cy 4" in board
+
+    form = owner_client.get(new_round(forty_two)).content.decode()
+    assert f'name="tricks_{ann.pk}"' in form
+    assert checked(form, f"bid_{cy.pk}", 4)  # the saved bids are ticked
+
+    data = {**bids([ann, bob, cy], 2, 0, 4), **tricks([ann, bob, cy], 2, 1, 4)}
+    response = owner_client.post(new_round(forty_two), data)
+    assert response.status_code == 302
+    saved.refresh_from_db()
+    assert saved.status == Round.COMPLETE
+    assert forty_two.rounds.count() == 1
+    # Ann made 2 (2 + 3 bonus), Bob bid 0 and took 1, Cy made 4 (4 + 3).
+    assert scores(forty_two) == {"Cy": 7, "Ann": 5, "Bob": 1}
+
+
+def test_42_the_dealer_may_not_make_the_bids_add_up_to_7(owner_client, forty_two, players):
+    ann, bob, cy = players[:3]
+    response = owner_client.post(new_round(forty_two), bids([ann, bob, cy], 2, 0, 5))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Cy is dealing and may not bid 5: the bids would add up to 7" in html
+    assert checked(html, f"bid_{ann.pk}", 2)
+    assert checked(html, f"bid_{cy.pk}", 5)
+    assert not Round.objects.exists()
+
+
+def test_42_tricks_that_do_not_add_up_to_7_are_refused_and_kept(owner_client, forty_two, players):
+    ann, bob, cy = players[:3]
+    owner_client.post(new_round(forty_two), bids([ann, bob, cy], 2, 0, 4))
+    data = {**bids([ann, bob, cy], 2, 0, 4), **tricks([ann, bob, cy], 2, 1, 3)}
+    response = owner_client.post(new_round(forty_two), data)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "tricks add up to 6; a hand has 7 tricks" in html
+    assert checked(html, f"tricks_{bob.pk}", 1)
+    assert checked(html, f"tricks_{cy.pk}", 3)
+    saved = forty_two.rounds.get()
+    assert saved.status == Round.OPEN
+    assert "tricks" not in saved.entry["hands"][0]
+    assert not RoundRevision.objects.exists()
+
+
+# --- Under the 10 ---
+
+
+def test_under_the_10_shows_points_cards_and_bonus_per_player(owner_client, owner, players):
+    game = start(owner, "under10", players[:3])
+    html = owner_client.get(new_round(game)).content.decode()
+    for player in players[:3]:
+        for name in ("points", "cards", "bonus"):
+            assert f'name="{name}_{player.pk}"' in html
+    assert 'name="ended_by"' in html
+    assert checked(html, "how", "called")
+
+
+def test_under_the_10_saves_points_cards_and_bonus_cards(owner_client, owner, players):
+    ann, bob, cy = players[:3]
+    game = start(owner, "under10", [ann, bob, cy])
+    data = {
+        "number": 1,
+        "ended_by": ann.pk,
+        "how": "called",
+        f"points_{ann.pk}": 3,
+        f"points_{bob.pk}": 8,
+        f"bonus_{bob.pk}": ["joker"],
+        f"cards_{cy.pk}": "2 5 13",
+    }
+    response = owner_client.post(new_round(game), data)
+    assert response.status_code == 302
+    assert game.rounds.get().entry == {
+        "called_by": ann.pk,
+        "hands": [
+            {"player": ann.pk, "points": 3},
+            {"player": bob.pk, "points": 8, "bonus": ["joker"]},
+            {"player": cy.pk, "cards": [2, 5, 13]},
+        ],
+    }
+    # Ann called lowest: 0; Bob's joker adds 10; Cy's cards are 20.
+    assert scores(game) == {"Ann": 0, "Bob": 18, "Cy": 20}
+
+
+def test_under_the_10_an_empty_hand_ends_the_round(owner_client, owner, players):
+    ann, bob = players[:2]
+    game = start(owner, "under10", [ann, bob])
+    data = {"number": 1, "ended_by": bob.pk, "how": "empty", f"cards_{ann.pk}": "4 4"}
+    owner_client.post(new_round(game), data)
+    assert game.rounds.get().entry["empty_hand"] == bob.pk
+    assert scores(game) == {"Bob": 0, "Ann": 8}
+
+
+def test_under_the_10_a_call_with_too_many_points_is_refused_beside_the_hand(
+    owner_client, owner, players
+):
+    ann, bob = players[:2]
+    game = start(owner, "under10", [ann, bob])
+    data = {"number": 1, "ended_by": ann.pk, "how": "called", f"cards_{ann.pk}": "5 7"}
+    data[f"points_{bob.pk}"] = 20
+    response = owner_client.post(new_round(game), data)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Ann called with 12 points; a call needs fewer than 10" in html
+    assert 'value="5 7"' in html
+    assert 'value="20"' in html
+    assert not Round.objects.exists()
+
+
+def test_under_the_10_cards_that_are_not_numbers_are_refused(owner_client, owner, players):
+    ann, bob = players[:2]
+    game = start(owner, "under10", [ann, bob])
+    data = {"number": 1, "ended_by": ann.pk, "how": "called", f"cards_{bob.pk}": "two and a jack"}
+    response = owner_client.post(new_round(game), data)
+    assert "Cards are numbers, separated by spaces." in response.content.decode()
+    assert not Round.objects.exists()
+
+
+# --- Forty Fives ---
+
+
+@pytest.fixture
+def forty_fives(owner, players):
+    """Ann and Cy (team A) against Bob and Dee (team B)."""
+    return Game.start(owner, "fortyfives", players)
+
+
+def test_forty_fives_first_asks_for_the_bid_only(owner_client, forty_fives):
+    html = owner_client.get(new_round(forty_fives)).content.decode()
+    assert 'name="bidder"' in html
+    assert 'name="bid"' in html
+    assert 'name="trump"' in html
+    assert "tricks_A" not in html
+    assert "high_trump" not in html
+
+
+def test_forty_fives_saves_the_bid_then_the_tricks_and_high_trump(
+    owner_client, forty_fives, players
+):
+    ann = players[0]
+    bid = {"number": 1, "bidder": ann.pk, "bid": 20, "trump": "hearts"}
+    response = owner_client.post(new_round(forty_fives), bid)
+    assert response.status_code == 302
+    saved = forty_fives.rounds.get()
+    assert saved.status == Round.OPEN
+    assert saved.entry == {"bidder": ann.pk, "bid": 20, "trump": "hearts"}
+
+    form = owner_client.get(new_round(forty_fives)).content.decode()
+    assert "Tricks taken by Ann &amp; Cy" in form
+    assert checked(form, "trump", "hearts")
+
+    result = {**bid, "tricks_A": 3, "tricks_B": 2, "high_trump": "A"}
+    response = owner_client.post(new_round(forty_fives), result)
+    assert response.status_code == 302
+    saved.refresh_from_db()
+    assert saved.status == Round.COMPLETE
+    assert saved.entry["tricks"] == {"A": 3, "B": 2}
+    # Team A made 20 (3 tricks and the highest trump); team B took 2 tricks.
+    assert scores(forty_fives) == {"Ann": 20, "Cy": 20, "Bob": 10, "Dee": 10}
+
+
+def test_forty_fives_tricks_that_do_not_add_up_are_refused_and_kept(
+    owner_client, forty_fives, players
+):
+    bid = {"number": 1, "bidder": players[1].pk, "bid": 15}
+    owner_client.post(new_round(forty_fives), bid)
+    result = {**bid, "tricks_A": 3, "tricks_B": 3, "high_trump": "none"}
+    response = owner_client.post(new_round(forty_fives), result)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "tricks add up to 6; a hand has 5 tricks" in html
+    assert checked(html, "tricks_B", 3)
+    assert checked(html, "high_trump", "none")
+    assert forty_fives.rounds.get().status == Round.OPEN
+
+
+def test_forty_fives_offers_bids_of_5_with_no_minimum_bid(owner_client, owner, players):
+    game = Game.start(owner, "fortyfives", players, options={"no_minimum_bid": True})
+    html = owner_client.get(new_round(game)).content.decode()
+    assert 'name="bid" value="5"' in html
+
+
+# --- FourScore ---
+
+
+def test_fourscore_saves_every_pile(owner_client, owner, players):
+    game = start(owner, "fourscore", players[:3], deals=2)
+    response = owner_client.post(new_round(game), piles(players[:3], 5, 2, 9))
+    assert response.status_code == 302
+    assert game.rounds.get().entry["hands"][2] == {"player": players[2].pk, "pile": 9}
+    assert scores(game) == {"Bob": 2, "Ann": 5, "Cy": 9}
+
+
+def test_fourscore_a_negative_pile_is_refused_and_the_piles_kept(owner_client, owner, players):
+    game = start(owner, "fourscore", players[:3])
+    response = owner_client.post(new_round(game), piles(players[:3], 5, -2, 9))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Bob&#x27;s pile can&#x27;t be below 0 cards" in html
+    assert f'name="pile_{players[0].pk}" value="5"' in html
+    assert f'name="pile_{players[1].pk}" value="-2"' in html
+    assert not Round.objects.exists()
+
+
+def test_the_last_deal_finishes_the_game_and_no_round_page_follows(owner_client, owner, players):
+    game = start(owner, "fourscore", players[:2])
+    owner_client.post(new_round(game), piles(players[:2], 5, 2))
+    response = owner_client.get(new_round(game), follow=True)
+    assert "The game is over." in response.content.decode()
+    assert "Winner: Bob" in response.content.decode()
+
+
+# --- The live preview ---
+
+
+def test_the_preview_shows_the_rounds_scores_without_saving(owner_client, owner, players):
+    game = start(owner, "fourscore", players[:3], deals=2)
+    url = reverse("round_preview", args=[game.pk])
+    response = owner_client.post(url, piles(players[:3], 5, 2, 9), HTTP_HX_REQUEST="true")
+    html = response.content.decode().strip()
+    assert response.status_code == 200
+    assert html.startswith('<div id="preview"')
+    assert "<html" not in html
+    assert "Ann +5 → 5" in html
+    assert "Cy +9 → 9" in html
+    assert not Round.objects.exists()
+
+
+def test_the_preview_says_what_is_wrong(owner_client, forty_two, players):
+    url = reverse("round_preview", args=[forty_two.pk])
+    response = owner_client.post(url, bids(players[:3], 2, 0, 5), HTTP_HX_REQUEST="true")
+    assert "Cy is dealing and may not bid 5" in response.content.decode()
+
+
+def test_the_preview_asks_for_every_hand_until_the_form_is_filled(owner_client, owner, players):
+    game = start(owner, "fourscore", players[:2])
+    url = reverse("round_preview", args=[game.pk])
+    response = owner_client.post(url, {"number": 1}, HTTP_HX_REQUEST="true")
+    assert "Fill in every player&#x27;s hand" in response.content.decode()
+
+
+def test_the_preview_of_an_edit_shows_the_rescored_round(owner_client, owner, players):
+    game = start(owner, "fourscore", players[:2], deals=3)
+    game.add_round(pile_entry(players[:2], 1, 1), owner)
+    game.add_round(pile_entry(players[:2], 1, 1), owner)
+    url = reverse("round_preview", args=[game.pk])
+    response = owner_client.post(url, piles(players[:2], 4, 0, number=1))
+    assert "Ann +4 → 4" in response.content.decode()
+
+
+@pytest.mark.parametrize("number", ["0", "3", "x", ""])
+def test_the_preview_of_a_round_that_cannot_exist_is_404(owner_client, owner, players, number):
+    game = start(owner, "fourscore", players[:2])
+    url = reverse("round_preview", args=[game.pk])
+    assert owner_client.post(url, {"number": number}).status_code == 404
+
+
+# --- Fixing, undoing and restoring rounds ---
+
+
+@pytest.fixture
+def two_deals(owner, players):
+    """FourScore for Ann, Bob and Cy: two of three deals played."""
+    game = start(owner, "fourscore", players[:3], deals=3)
+    game.add_round(pile_entry(players[:3], 1, 2, 3), owner)
+    game.add_round(pile_entry(players[:3], 4, 0, 0), owner)
+    return game
+
+
+def test_the_edit_page_shows_the_saved_round(owner_client, two_deals, players):
+    response = owner_client.get(reverse("round_edit", args=[two_deals.pk, 1]))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Fix round 1" in html
+    assert f'name="pile_{players[2].pk}" value="3"' in html
+    assert reverse("round_edit", args=[two_deals.pk, 1]) in html
+
+
+def test_editing_a_past_round_recomputes_every_total_after_it(
+    owner_client, owner, two_deals, players
+):
+    url = reverse("round_edit", args=[two_deals.pk, 1])
+    response = owner_client.post(url, piles(players[:3], 10, 2, 3))
+    assert response.status_code == 302
+    assert scores(two_deals) == {"Ann": 14, "Bob": 2, "Cy": 3}
+    board = Game.objects.get(pk=two_deals.pk).scoreboard
+    assert [r.total for r in board.rounds[1].results] == [14, 2, 3]
+    revision = RoundRevision.objects.get()
+    assert (revision.number, revision.action, revision.by) == (1, "replaced", owner)
+
+
+def test_an_invalid_edit_keeps_the_round_as_it_was(owner_client, two_deals, players):
+    url = reverse("round_edit", args=[two_deals.pk, 1])
+    response = owner_client.post(url, piles(players[:3], 10, -1, 3))
+    assert response.status_code == 200
+    assert f'name="pile_{players[1].pk}" value="-1"' in response.content.decode()
+    assert scores(two_deals) == {"Ann": 5, "Bob": 2, "Cy": 3}
+
+
+def test_editing_a_finished_42_hand_shows_its_bids_and_tricks(
+    owner_client, owner, forty_two, players
+):
+    ann, bob, cy = players[:3]
+    hands = [(ann, 2, 2), (bob, 0, 1), (cy, 4, 4)]
+    forty_two.add_round(
+        {"hands": [{"player": p.pk, "bid": b, "tricks": t} for p, b, t in hands]}, owner
+    )
+    url = reverse("round_edit", args=[forty_two.pk, 1])
+    html = owner_client.get(url).content.decode()
+    assert checked(html, f"tricks_{bob.pk}", 1)
+    assert checked(html, f"bid_{cy.pk}", 4)
+    data = {**bids([ann, bob, cy], 2, 0, 4), **tricks([ann, bob, cy], 2, 0, 5)}
+    assert owner_client.post(url, data).status_code == 302
+    assert scores(forty_two) == {"Ann": 5, "Bob": 7, "Cy": 5}
+
+
+def test_editing_a_forty_fives_hand_rescores_both_teams(owner_client, owner, forty_fives, players):
+    ann, bob = players[:2]
+    forty_fives.add_round(
+        {"bidder": ann.pk, "bid": 20, "tricks": {"A": 3, "B": 2}, "high_trump": None}, owner
+    )
+    url = reverse("round_edit", args=[forty_fives.pk, 1])
+    assert checked(owner_client.get(url).content.decode(), "high_trump", "none")
+    data = {
+        "number": 1,
+        "bidder": bob.pk,
+        "bid": 15,
+        "tricks_A": 1,
+        "tricks_B": 4,
+        "high_trump": "B",
+    }
+    assert owner_client.post(url, data).status_code == 302
+    assert scores(forty_fives) == {"Bob": 25, "Dee": 25, "Ann": 5, "Cy": 5}
+
+
+def test_a_player_out_of_under_the_10_has_no_hand_in_the_next_round(owner_client, owner, players):
+    ann, bob, cy = players[:3]
+    game = start(owner, "under10", [ann, bob, cy])
+    hands = [{"player": ann.pk, "points": 1}, {"player": bob.pk, "points": 151}]
+    game.add_round({"called_by": ann.pk, "hands": [*hands, {"player": cy.pk, "points": 3}]}, owner)
+    html = owner_client.get(new_round(game)).content.decode()
+    assert f'name="points_{ann.pk}"' in html
+    assert f'name="points_{bob.pk}"' not in html
+
+
+def test_editing_a_round_that_does_not_exist_is_404(owner_client, two_deals):
+    assert owner_client.get(reverse("round_edit", args=[two_deals.pk, 3])).status_code == 404
+
+
+def test_undo_deletes_the_last_round_and_keeps_it(owner_client, two_deals):
+    response = owner_client.post(reverse("round_delete", args=[two_deals.pk, 2]), follow=True)
+    assert "Round 2 undone." in response.content.decode()
+    assert list(two_deals.rounds.values_list("number", flat=True)) == [1]
+    assert RoundRevision.objects.get().action == "deleted"
+    assert scores(two_deals) == {"Ann": 1, "Bob": 2, "Cy": 3}
+
+
+def test_only_the_last_round_can_be_undone(owner_client, two_deals):
+    response = owner_client.post(reverse("round_delete", args=[two_deals.pk, 1]), follow=True)
+    assert "Only the last round (round 2) can be deleted." in response.content.decode()
+    assert two_deals.rounds.count() == 2
+
+
+def test_undoing_a_round_that_does_not_exist_is_404(owner_client, two_deals):
+    assert owner_client.post(reverse("round_delete", args=[two_deals.pk, 3])).status_code == 404
+
+
+def test_an_undone_round_can_be_restored_from_the_round_page(owner_client, two_deals):
+    owner_client.post(reverse("round_delete", args=[two_deals.pk, 2]))
+    revision = RoundRevision.objects.get()
+    url = reverse("revision_restore", args=[two_deals.pk, revision.pk])
+    assert url in owner_client.get(new_round(two_deals)).content.decode()
+    response = owner_client.post(url, follow=True)
+    assert "Round 2 restored." in response.content.decode()
+    assert two_deals.rounds.count() == 2
+    assert scores(two_deals) == {"Ann": 5, "Bob": 2, "Cy": 3}
+
+
+def test_an_edited_round_can_be_restored_to_its_earlier_version(owner_client, two_deals, players):
+    owner_client.post(reverse("round_edit", args=[two_deals.pk, 1]), piles(players[:3], 9, 9, 9))
+    revision = RoundRevision.objects.get()
+    assert reverse("revision_restore", args=[two_deals.pk, revision.pk]) in (
+        owner_client.get(reverse("round_edit", args=[two_deals.pk, 1])).content.decode()
+    )
+    owner_client.post(reverse("revision_restore", args=[two_deals.pk, revision.pk]))
+    assert scores(two_deals) == {"Ann": 5, "Bob": 2, "Cy": 3}
+
+
+def test_a_revision_of_another_game_is_404(owner_client, owner, two_deals, players):
+    two_deals.delete_last_round(2, owner)
+    other = start(owner, "fourscore", players[:3], deals=3)
+    revision = RoundRevision.objects.get()
+    url = reverse("revision_restore", args=[other.pk, revision.pk])
+    assert owner_client.post(url).status_code == 404
+    assert not other.rounds.exists()
+
+
+# --- Two phones, one round ---
+
+
+def test_a_double_submit_saves_the_round_once(owner_client, owner, players):
+    game = start(owner, "fourscore", players[:3], deals=3)
+    data = piles(players[:3], 5, 2, 9)
+    first = owner_client.post(new_round(game), data)
+    second = owner_client.post(new_round(game), data, follow=True)
+    assert first.status_code == 302
+    assert "Round 1 was already saved by someone else." in second.content.decode()
+    assert game.rounds.count() == 1
+
+
+def test_a_double_submit_of_42s_tricks_completes_the_round_once(owner_client, forty_two, players):
+    ann, bob, cy = players[:3]
+    owner_client.post(new_round(forty_two), bids([ann, bob, cy], 2, 0, 4))
+    data = {**bids([ann, bob, cy], 2, 0, 4), **tricks([ann, bob, cy], 2, 1, 4)}
+    owner_client.post(new_round(forty_two), data)
+    second = owner_client.post(new_round(forty_two), data, follow=True)
+    assert "Round 1 was already saved by someone else." in second.content.decode()
+    assert forty_two.rounds.count() == 1
+    assert forty_two.rounds.get().status == Round.COMPLETE
+
+
+def test_a_round_entered_on_another_phone_meanwhile_is_not_overwritten(
+    owner_client, owner, players
+):
+    game = start(owner, "fourscore", players[:2], deals=3)
+    stale = owner_client.get(new_round(game)).context["number"]
+    game.add_round(pile_entry(players[:2], 1, 1), owner)
+    response = owner_client.post(new_round(game), piles(players[:2], 5, 2, number=stale))
+    assert response.status_code == 302
+    assert game.rounds.count() == 1
+    assert game.rounds.get().entry["hands"][0]["pile"] == 1
