@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .scoring import Scoreboard
-from .scoring.fortytwo import forbidden_dealer_bid
 
 
 @dataclass
@@ -23,7 +22,6 @@ class Row:
     status: str
     cells: list[Cell]
     notes: list[str]
-    is_last: bool
 
 
 @dataclass
@@ -80,7 +78,6 @@ class ScoreTable:
                     result.status,
                     cells,
                     result.notes,
-                    result.number == len(board.rounds),
                 )
             )
         self.standings = [(s.rank, names[s.player], s.total, s.eliminated) for s in board.standings]
@@ -110,8 +107,3 @@ class ScoreTable:
             yield f"{extras['rounds_left']} rounds to play"
         if extras.get("deals_left"):
             yield f"{extras['deals_left']} deals to play"
-
-
-def dealer_forbidden_bid(bids: dict[int, int], dealer: int) -> int | None:
-    """The bid the dealer may not make, given the others' bids so far."""
-    return forbidden_dealer_bid(bid for player, bid in bids.items() if player != dealer)
