@@ -1,3 +1,32 @@
-"""The JSON API of ../shared/API.md."""
+"""The JSON API of shared/API.md, its OpenAPI schema and the schema's documentation page.
 
-urlpatterns: list = []
+DRF authenticates these views itself (a token or a session), so the site's login redirect is off.
+"""
+
+from django.contrib.auth.decorators import login_not_required
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from . import api
+
+
+def api_path(route, view_class, name, **initkwargs):
+    return path(route, login_not_required(view_class.as_view(**initkwargs)), name=name)
+
+
+urlpatterns = [
+    api_path("auth/token/", api.TokenView, "api-token"),
+    api_path("players/", api.PlayersView, "api-players"),
+    api_path("players/<int:player_id>/stats/", api.PlayerStatsView, "api-player-stats"),
+    api_path("nights/", api.NightsView, "api-nights"),
+    api_path("nights/<int:night_id>/", api.NightView, "api-night"),
+    api_path("rules/", api.RulesView, "api-rules"),
+    api_path("games/", api.GamesView, "api-games"),
+    api_path("games/<int:game_id>/", api.GameView, "api-game"),
+    api_path("games/<int:game_id>/rounds/", api.RoundsView, "api-rounds"),
+    api_path("games/<int:game_id>/rounds/<int:number>/", api.RoundView, "api-round"),
+    api_path("export/", api.ExportView, "api-export"),
+    api_path("import/", api.ImportView, "api-import"),
+    api_path("schema/", SpectacularAPIView, "api-schema"),
+    api_path("docs/", SpectacularSwaggerView, "api-docs", url_name="api-schema"),
+]

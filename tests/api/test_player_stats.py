@@ -1,0 +1,106 @@
+"""GET /api/players/{id}/stats/: only finished games count; shared and partners' wins count."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from .conftest import add_players, bids, piles, post_round, start_game
+
+pytestmark = pytest.mark.django_db
+
+KINDS = ["fortybelow", "fortytwo", "under10", "fortyfives", "fourscore"]
+
+
+def stats(client, player):
+    response = client.get(f"/api/players/{player}/stats/")
+    assert response.status_code == 200
+    return response.json()
+
+
+def forty_fives_won_by_team_a(client, ann, bob, cy, dee):
+    """Team A (Ann and Cy) bids and makes 30 four times: 120."""
+    game = start_game(client, "fortyfives", [ann, bob, cy, dee])
+    for _ in range(4):
+        post_round(
+            client,
+            game["id"],
+            {"bidder": ann, "bid": 30, "tricks": {"A": 5, "B": 0}, "high_trump": "A"},
+        )
+    return game
+
+
+def test_a_player_with_no_games_has_no_win_rate(api):
+    [ann] = add_players(api, "Ann")
+    assert stats(api, ann) == {
+        "player": ann,
+        "games": 0,
+        "wins": 0,
+        "win_rate": None,
+        "by_kind": {kind: {"games": 0, "wins": 0} for kind in KINDS},
+    }
+
+
+def test_co_winners_each_count_a_win_and_unfinished_games_do_not_count(api):
+    ann, bob, cy = add_players(api, "Ann", "Bob", "Cy")
+    tie = start_game(api, "fourscore", [ann, bob, cy])
+    post_round(api, tie["id"], piles([ann, bob, cy], 3, 3, 9))
+    bob_wins = start_game(api, "fourscore", [ann, bob])
+    post_round(api, bob_wins["id"], piles([ann, bob], 5, 1))
+    unfinished = start_game(api, "fourscore", [ann, bob], options={"deals": 2})
+    post_round(api, unfinished["id"], piles([ann, bob], 0, 9))
+    open_round = start_game(api, "fortytwo", [ann, bob, cy])
+    post_round(api, open_round["id"], bids([ann, bob, cy], [2, 0, 4]))
+
+    assert stats(api, ann)["games"] == 2
+    assert stats(api, ann)["wins"] == 1
+    assert stats(api, ann)["win_rate"] == 0.5
+    assert stats(api, bob)["wins"] == 2
+    assert stats(api, bob)["win_rate"] == 1
+    assert stats(api, cy) | {"by_kind": None} == {
+        "player": cy,
+        "games": 1,
+        "wins": 0,
+        "win_rate": 0,
+        "by_kind": None,
+    }
+    assert stats(api, ann)["by_kind"]["fourscore"] == {"games": 2, "wins": 1}
+    assert stats(api, ann)["by_kind"]["fortytwo"] == {"games": 0, "wins": 0}
+
+
+def test_both_partners_of_the_winning_forty_fives_team_win(api):
+    ann, bob, cy, dee = add_players(api, "Ann", "Bob", "Cy", "Dee")
+    forty_fives_won_by_team_a(api, ann, bob, cy, dee)
+    for player, wins in [(ann, 1), (cy, 1), (bob, 0), (dee, 0)]:
+        assert stats(api, player)["by_kind"]["fortyfives"] == {"games": 1, "wins": wins}
+
+
+def test_a_deleted_last_round_takes_the_win_back(api):
+    ann, bob = add_players(api, "Ann", "Bob")
+    game = start_game(api, "fourscore", [ann, bob])
+    post_round(api, game["id"], piles([ann, bob], 1, 5))
+    assert stats(api, ann)["wins"] == 1
+    api.delete(f"/api/games/{game['id']}/rounds/1/")
+    assert stats(api, ann)["games"] == 0
+
+
+def test_the_statistics_take_the_same_few_queries_however_many_games(api):
+    ann, bob, cy, dee = add_players(api, "Ann", "Bob", "Cy", "Dee")
+    forty_fives_won_by_team_a(api, ann, bob, cy, dee)
+    with CaptureQueriesContext(connection) as one_game:
+        stats(api, ann)
+    for _ in range(3):
+        forty_fives_won_by_team_a(api, ann, bob, cy, dee)
+        game = start_game(api, "fourscore", [ann, bob])
+        post_round(api, game["id"], piles([ann, bob], 1, 5))
+    with CaptureQueriesContext(connection) as seven_games:
+        assert stats(api, ann)["games"] == 7
+    assert len(seven_games) == len(one_game) <= 3
+
+
+@pytest.mark.parametrize("player", ["unknown", "outsiders", "huge"])
+def test_an_unknown_or_another_users_player_is_a_404(api, outsider_api, player):
+    [ann] = add_players(api, "Ann")
+    player_id = {"unknown": ann + 100, "outsiders": ann, "huge": 10**30}[player]
+    response = outsider_api.get(f"/api/players/{player_id}/stats/")
+    assert response.status_code == 404
+    assert response.json() == {"detail": f"there is no player {player_id}"}
