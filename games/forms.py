@@ -9,7 +9,7 @@ from django import forms
 
 from .models import NAME_MAX_LENGTH, Game
 from .scoring import EntryError, Scoreboard
-from .scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS
+from .scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, tally
 from .scoring.fortyfives import NO_MINIMUM_BIDS, STANDARD_BIDS, SUITS, TEAMS
 from .scoring.fortytwo import HIGHEST_BID, TRICKS_PER_HAND
 from .scoring.under10 import BONUS_COSTS
@@ -127,6 +127,28 @@ class FortyBelowForm(RoundForm):
 
     def hand_fields(self, player: int) -> list[str]:
         return [self.cell(player, r, c) for r in range(ROWS) for c in range(COLUMNS)]
+
+    def grid_marks(self) -> dict[str, list[str]]:
+        """The cells of each complete grid that the engine's tally puts in the forty-below block
+        or in a cancelled column, as input ids by mark, for the live preview."""
+        self.is_valid()
+        marks: dict[str, list[str]] = {"block": [], "cancel": []}
+        for player in self.players:
+            cells = self.hand_fields(player)
+            if any(self.cleaned_data.get(name) is None for name in cells):
+                continue
+            hand = tally(
+                [
+                    [self.cleaned_data[self.cell(player, r, c)] for c in range(COLUMNS)]
+                    for r in range(ROWS)
+                ]
+            )
+            block_columns = hand.block or ()
+            for mark, columns in (("block", block_columns), ("cancel", hand.cancelled)):
+                marks[mark] += [
+                    self[self.cell(player, r, c - 1)].auto_id for c in columns for r in range(ROWS)
+                ]
+        return marks
 
     def build_entry(self) -> dict:
         data = self.cleaned_data

@@ -292,7 +292,13 @@ def round_preview(request, pk: int):
     return render(
         request,
         "games/round_form.html#preview",
-        {"game": game, "preview": preview, "preview_rows": rows, "problem": problem},
+        {
+            "game": game,
+            "preview": preview,
+            "preview_rows": rows,
+            "problem": problem,
+            "grid_marks": form.grid_marks() if hasattr(form, "grid_marks") else None,
+        },
     )
 
 

@@ -603,3 +603,21 @@ def test_a_round_entered_on_another_phone_meanwhile_is_not_overwritten(
     assert response.status_code == 302
     assert game.rounds.count() == 1
     assert game.rounds.get().entry["hands"][0]["pile"] == 1
+
+
+def test_the_fortybelow_preview_marks_the_block_and_cancelled_columns_on_the_grid(
+    owner_client, owner, players
+):
+    ann, bob = players[:2]
+    game = start(owner, "fortybelow", [ann, bob])
+    data = {"number": 1, **grid(ann, [[5, 5, 3], [5, 5, -1]]), **grid(bob, [[7, 2], [7, 9]])}
+    response = owner_client.post(
+        reverse("round_preview", args=[game.pk]), data, HTTP_HX_REQUEST="true"
+    )
+    html = response.content.decode()
+    marks = html[html.index('<style id="grid-marks" hx-swap-oob="true">') :]
+    block, cancel = marks.split("{ background: var(--warn-bg); }")
+    assert all(f"#id_card_{ann.pk}_{cell}" in block for cell in ("00", "10", "01", "11"))
+    assert f"id_card_{ann.pk}_02" not in marks
+    # Bob's grid is not complete yet, so nothing of his is marked, even his matching 7s.
+    assert f"id_card_{bob.pk}" not in cancel

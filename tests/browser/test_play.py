@@ -64,6 +64,9 @@ def test_a_fortybelow_grid_is_six_taps_and_a_past_round_can_be_fixed(
     page.get_by_text("Ann", exact=True).last.click()  # who went out
     expect(page.locator("#preview")).to_contain_text("Ann -38")
     expect(page.locator("#preview")).to_contain_text("Bob +11")
+    # The block and the cancelled columns are shown on the grids themselves.
+    marks = page.locator("#grid-marks").text_content()
+    assert "var(--warn-bg)" in marks and "var(--lead)" in marks
     screenshot(page, "fortybelow-entry")
     page.get_by_role("button", name="Save round 1").click()
     expect(page.locator("tfoot")).to_contain_text("-38")
