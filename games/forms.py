@@ -12,7 +12,7 @@ from .scoring import EntryError, Scoreboard
 from .scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, tally
 from .scoring.fortyfives import NO_MINIMUM_BIDS, STANDARD_BIDS, SUITS, TEAMS
 from .scoring.fortytwo import HIGHEST_BID, TRICKS_PER_HAND
-from .scoring.under10 import BONUS_COSTS
+from .scoring.under10 import BONUS_COSTS, HIGHEST_CARD, LOWEST_CARD
 
 NUMBER = forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"})
 BONUS_LABELS = {"trade_hand": "Trade hand +20", "joker": "Joker +10", "trade_card": "Trade card +5"}
@@ -235,6 +235,8 @@ class FortyTwoForm(RoundForm):
 
 
 class UnderTheTenForm(RoundForm):
+    card_values = range(LOWEST_CARD, HIGHEST_CARD + 1)
+
     def add_fields(self) -> None:
         self.fields["ended_by"] = forms.TypedChoiceField(
             choices=self.player_choices(),

@@ -60,6 +60,19 @@
     });
   });
 
+  // Under the 10: tap the cards left in a hand; ⌫ clears them.
+  document.querySelectorAll("[data-cards]").forEach((keypad) => {
+    const input = document.getElementById(keypad.dataset.cards);
+    keypad.hidden = false;
+    keypad.querySelectorAll("button").forEach((button) => {
+      button.addEventListener("click", () => {
+        const value = button.dataset.value;
+        input.value = value === "" ? "" : `${input.value} ${value}`.trim();
+        changed();
+      });
+    });
+  });
+
   // Keep the screen awake while a game is on (where the browser allows it).
   if ("wakeLock" in navigator) {
     const lock = () => navigator.wakeLock.request("screen").catch(() => {});
