@@ -146,3 +146,31 @@ def test_forty_fives_teams_bid_then_score_and_an_error_keeps_the_input(
     expect(page.locator("tfoot")).to_contain_text("20")
     expect(page.locator("tfoot")).to_contain_text("10")
     screenshot(page, "fortyfives-scoreboard")
+
+
+def test_seven_players_fit_a_360_pixel_phone(browser, live_server, transactional_db, screenshot):
+    from django.contrib.auth import get_user_model
+
+    from games.models import Game
+
+    from ..conftest import PASSWORD
+
+    user = get_user_model().objects.create_user("ann", password=PASSWORD)
+    names = ["Annabelle", "Bob", "Cy", "Dee", "Ezekiel", "Flo", "Gus"]
+    players = [Player.add(user, name) for name in names]
+    game = Game.start(user, "fortytwo", players)
+    for _ in range(3):
+        hands = [{"player": p.pk, "bid": 1, "tricks": 1} for p in players[:6]]
+        hands.append({"player": players[6].pk, "bid": 0, "tricks": 1})
+        game.add_round({"hands": hands}, user)
+    page = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("ann")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator("tfoot")).to_contain_text("12")
+    # The page itself never scrolls sideways; only the score table may.
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360
+    screenshot(page, "fortytwo-seven-players-360")
