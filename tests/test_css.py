@@ -1,0 +1,52 @@
+"""The stylesheet's colours pass WCAG AA contrast (4.5:1) in both schemes, and stay small."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+CSS = (Path(__file__).resolve().parent.parent / "static" / "css" / "app.css").read_text()
+LIGHT, DARK = CSS.split("@media (prefers-color-scheme: dark)")[:2]
+PAIRS = [
+    ("fg", "bg"),
+    ("muted", "bg"),
+    ("muted", "card"),
+    ("accent", "bg"),
+    ("accent", "card"),
+    ("accent-fg", "accent"),
+    ("danger", "card"),
+    ("danger", "bg"),
+    ("fg", "lead"),
+    ("muted", "lead"),
+    ("fg", "warn-bg"),
+]
+
+
+def colours(block: str) -> dict[str, str]:
+    return dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{6})", block))
+
+
+def luminance(hex_colour: str) -> float:
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted([luminance(a), luminance(b)], reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize(("text", "background"), PAIRS)
+def test_text_colours_pass_wcag_aa(scheme, text, background):
+    palette = colours(LIGHT if scheme == "light" else DARK)
+    assert contrast(palette[text], palette[background]) >= 4.5
+
+
+def test_tap_targets_are_at_least_44_pixels():
+    assert "--tap: 44px" in CSS
+
+
+def test_the_stylesheet_stays_small():
+    assert len(CSS.encode()) < 12_000
