@@ -76,6 +76,10 @@ class RoundForm(forms.Form):
     def initial_from(self, entry: dict) -> dict:
         return {}
 
+    def grid_marks(self) -> dict[str, list[str]]:
+        """Input ids to highlight in the live preview, by mark; only FortyBelow has any."""
+        return {}
+
     # shared
     @property
     def dealer_name(self) -> str:

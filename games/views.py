@@ -297,7 +297,7 @@ def round_preview(request, pk: int):
             "preview": preview,
             "preview_rows": rows,
             "problem": problem,
-            "grid_marks": form.grid_marks() if hasattr(form, "grid_marks") else None,
+            "grid_marks": form.grid_marks(),
         },
     )
 

@@ -188,6 +188,13 @@ class Table:
                 return candidate
         return player
 
+    def end_with_lowest_total(self, among: Sequence[int] | None = None) -> None:
+        """The game is over: the lowest total (of `among`, or of everyone) wins, ties shared."""
+        candidates = list(self.players if among is None else among)
+        lowest = min(self.totals[player] for player in candidates)
+        self.finished = True
+        self.winners = [player for player in candidates if self.totals[player] == lowest]
+
     def read_player(self, value: object, what: str, *, field: str | None = None) -> int:
         """A player id from an entry that is seated and still in the game."""
         require(

@@ -133,9 +133,7 @@ class FortyBelow(Game):
             round_note += f" without the lowest hand: +{penalty}"
         table.record(entry, points, notes, [round_note])
         if len(table.rounds) == table.options["rounds"]:
-            table.finished = True
-            lowest = min(table.totals.values())
-            table.winners = [p for p in table.players if table.totals[p] == lowest]
+            table.end_with_lowest_total()
 
     def describe(self, table: Table) -> dict:
         """`rounds_left`: how many rounds remain to be played (0 once the game is over)."""

@@ -36,9 +36,7 @@ class FourScore(Game):
             points[player] = pile
         table.record(entry, points, notes={})
         if len(table.rounds) == table.options["deals"]:
-            table.finished = True
-            lowest = min(table.totals.values())
-            table.winners = [p for p in table.players if table.totals[p] == lowest]
+            table.end_with_lowest_total()
 
     def describe(self, table: Table) -> dict:
         return {"deals_left": table.options["deals"] - len(table.rounds)}

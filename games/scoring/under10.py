@@ -105,12 +105,12 @@ class UnderTheTen(Game):
     def _maybe_finish(self, table: Table, out_this_round: list[int]) -> None:
         if table.options["end"] == "first_out":
             if out_this_round:
-                _finish(table, table.players)
+                table.end_with_lowest_total()
         elif len(table.active) == 1:
-            _finish(table, table.active)
+            table.end_with_lowest_total(table.active)
         elif not table.active:
             # everyone left went above 150 at once: the lowest of them outlasted the others
-            _finish(table, out_this_round)
+            table.end_with_lowest_total(out_this_round)
 
     def standing_order(self, table: Table, player: int) -> tuple:
         # Players still in rank first, then the eliminated, the later out the better.
@@ -230,13 +230,6 @@ def _check_empty_hand(
             f"{name} went out with an empty hand, so their hand must be 0 points with no cards",
             field=f"hands.{player}",
         )
-
-
-def _finish(table: Table, candidates: Iterable[int]) -> None:
-    candidates = list(candidates)
-    lowest = min(table.totals[player] for player in candidates)
-    table.finished = True
-    table.winners = [player for player in candidates if table.totals[player] == lowest]
 
 
 def _names(table: Table, players: Iterable[int]) -> str:
