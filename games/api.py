@@ -14,6 +14,7 @@ from django.db import DataError, transaction
 from django.db.models import Prefetch
 from django.http import QueryDict
 from drf_spectacular.utils import (
+    OpenApiParameter,
     OpenApiResponse,
     PolymorphicProxySerializer,
     extend_schema,
@@ -784,12 +785,28 @@ class RoundsView(ApiView):
     @extend_schema(
         request=ENTRY,
         responses=documented(201, RoundSerializer, 400, 404, 409),
+        parameters=[
+            OpenApiParameter(
+                "number",
+                int,
+                description="The round the client is saving, as it saw the game. If someone "
+                "else saved that round first, the answer is 409 and nothing is saved, so a "
+                "resent request never makes a second round.",
+            )
+        ],
         description="Save the next round. 42 and Forty Fives may save the bids "
         "alone: the round is then open until completed with PATCH.",
     )
     def post(self, request, game_id: int):
         game = get_game_for_user(request, game_id)
-        saved = game.add_round(read_entry(request), request.user)
+        number = request.query_params.get("number")
+        if number is not None and not (
+            number.isascii() and number.isdigit() and 0 < int(number) <= BIGGEST_ID
+        ):
+            raise Invalid("number must be a round number: 1, 2, 3...", field="number")
+        saved = game.add_round(
+            read_entry(request), request.user, number=None if number is None else int(number)
+        )
         return Response(
             round_json(game.scoreboard.rounds[saved.number - 1]), status=status.HTTP_201_CREATED
         )

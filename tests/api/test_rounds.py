@@ -262,3 +262,42 @@ def test_an_entry_that_is_not_an_object_is_a_400(api, match, method):
 def test_an_empty_body_is_a_400(api, match):
     response = api.generic("POST", f"/api/games/{match['id']}/rounds/", b"", "application/json")
     assert response.status_code == 400
+
+
+def test_a_round_posted_with_the_number_another_client_saved_first_is_refused(api, match):
+    before = everything_saved()
+    response = api.post(
+        f"/api/games/{match['id']}/rounds/?number=2",
+        piles(match_players(match), 1, 1, 1),
+        format="json",
+    )
+    assert response.status_code == 409
+    assert response.json() == {"detail": "Round 2 was already saved by someone else."}
+    assert everything_saved() == before
+
+
+def test_a_round_posted_with_the_next_number_is_saved(api, match):
+    response = api.post(
+        f"/api/games/{match['id']}/rounds/?number=3",
+        piles(match_players(match), 1, 1, 1),
+        format="json",
+    )
+    assert response.status_code == 201
+    assert response.json()["number"] == 3
+
+
+@pytest.mark.parametrize("number", ["0", "-1", "two", "²", "3.0", "", "9" * 30])
+def test_a_number_that_is_not_a_round_number_is_a_400(api, match, number):
+    before = everything_saved()
+    response = api.post(
+        f"/api/games/{match['id']}/rounds/?number={number}",
+        piles(match_players(match), 1, 1, 1),
+        format="json",
+    )
+    assert response.status_code == 400
+    assert response.json()["field"] == "number"
+    assert everything_saved() == before
+
+
+def match_players(game) -> list[int]:
+    return [player["id"] for player in game["players"]]
