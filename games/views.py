@@ -1,5 +1,7 @@
 """The phone pages: function views that read top to bottom; scoring lives in games.scoring."""
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth import login as auth_login
 from django.contrib.auth import views as auth_views
@@ -193,17 +195,20 @@ def round_new(request, pk: int):
         return redirect("game_detail", pk=game.pk)
     open_round = board.open_round
     number = open_round.number if open_round else len(board.rounds) + 1
+    # The round the page was showing: if it was saved meanwhile (on another phone, or by a
+    # double tap), the form reads the post as that round and the write path refuses it
+    # instead of saving it as the next round.
+    seen = _posted_number(request, default=number) if request.method == "POST" else number
+    seen = seen if 1 <= seen <= number else number
+    shown = board.rounds[seen - 1] if 1 <= seen <= len(board.rounds) else open_round
     form = ROUND_FORMS[game.kind](
         request.POST or None,
         game=game,
         board=board,
-        entry=open_round.entry if open_round else None,
-        number=number,
+        entry=shown.entry if shown else None,
+        number=seen,
     )
     if request.method == "POST":
-        # The round the page was showing: if another phone saved it meanwhile, the write path
-        # refuses instead of saving this entry as the next round.
-        seen = _posted_number(request, default=number)
         saved = _save_round(
             request, game, form, seen, completing=open_round is not None and seen == number
         )
@@ -256,9 +261,17 @@ def _save_round(request, game: Game, form, number: int, *, editing=False, comple
         form.show_error(error)
         return None
     except Conflict as conflict:
-        messages.error(request, str(conflict))
-        return redirect("game_detail", pk=game.pk)
+        if _already_saved(game, number, entry):
+            # The same hand sent twice (a double tap, a resend after a lost answer): done.
+            messages.info(request, f"Round {number} was already saved.")
+        else:
+            messages.error(request, str(conflict))
     return redirect("game_detail", pk=game.pk)
+
+
+def _already_saved(game: Game, number: int, entry: dict) -> bool:
+    saved = game.rounds.filter(number=number).values_list("entry", flat=True).first()
+    return saved == json.loads(json.dumps(entry))  # as the entry reads back from the database
 
 
 @require_POST
