@@ -29,7 +29,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from . import stats, transfer
-from .models import Conflict, Game, GameNight, Player, Round
+from .models import Conflict, FailedLogin, Game, GameNight, Player, Round
 from .scoring import GAMES, EntryError
 from .scoring.fortyfives import SUITS, TEAMS
 from .scoring.under10 import BONUS_COSTS
@@ -336,8 +336,41 @@ class PlayerSerializer(serializers.Serializer):
 
 
 class KindStatsSerializer(serializers.Serializer):
-    games = serializers.IntegerField()
-    wins = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=list(GAMES))
+    name = serializers.CharField(help_text="The game's name.")
+    games = serializers.IntegerField(help_text="Finished games of this kind played.")
+    wins = serializers.IntegerField(help_text="Finished games of this kind won.")
+    win_rate = serializers.FloatField(
+        allow_null=True, min_value=0, max_value=1, help_text="wins / games; null with no games."
+    )
+    rounds = serializers.IntegerField(
+        help_text="Complete rounds the player scored in, in finished and unfinished games."
+    )
+    average_round = serializers.FloatField(
+        allow_null=True, help_text="The mean of those rounds' points; null with no rounds."
+    )
+    best_round = serializers.IntegerField(
+        allow_null=True,
+        help_text="The best of those rounds' points: the lowest where the lowest total wins "
+        "(FortyBelow, Under the 10, FourScore), the highest otherwise; null with no rounds.",
+    )
+    forty_below_blocks = serializers.IntegerField(
+        allow_null=True, help_text="FortyBelow: hands with a -40 block; null for other kinds."
+    )
+    minus_51_hands = serializers.IntegerField(
+        allow_null=True, help_text="FortyBelow: hands worth -51; null for other kinds."
+    )
+
+
+class HeadToHeadSerializer(serializers.Serializer):
+    opponent = serializers.IntegerField(help_text="The other player's id.")
+    name = serializers.CharField(help_text="The other player's name.")
+    games = serializers.IntegerField(
+        help_text="Finished games both played, not as Forty Fives partners."
+    )
+    ahead = serializers.IntegerField(help_text="Of those, games this player ranked better.")
+    behind = serializers.IntegerField(help_text="Games this player ranked worse.")
+    level = serializers.IntegerField(help_text="Games both shared a rank.")
 
 
 class PlayerStatsSerializer(serializers.Serializer):
@@ -347,7 +380,18 @@ class PlayerStatsSerializer(serializers.Serializer):
     win_rate = serializers.FloatField(
         allow_null=True, min_value=0, max_value=1, help_text="wins / games; null with no games."
     )
-    by_kind = serializers.DictField(child=KindStatsSerializer())
+    by_kind = serializers.DictField(
+        child=KindStatsSerializer(), help_text="Every kind of game, played or not."
+    )
+    longest_streak = serializers.IntegerField(
+        help_text="Most finished games won in a row, in the order they finished, any kind."
+    )
+    current_streak = serializers.IntegerField(
+        help_text="Finished games won since the last one not won."
+    )
+    head_to_head = HeadToHeadSerializer(
+        many=True, help_text="Each opponent, the most games together first."
+    )
 
 
 class GameSummarySerializer(serializers.Serializer):
@@ -635,6 +679,14 @@ def nights_with_games(user):
 # --- Views ------------------------------------------------------------------------------------
 
 
+class LockedOut(exceptions.APIException):
+    """429, with Retry-After: this address got the password wrong too often."""
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_detail = "Too many wrong passwords: wait 15 minutes, then try again."
+    wait = FailedLogin.WINDOW.total_seconds()  # DRF sends it as Retry-After
+
+
 class TokenView(RefusalsAsJSON, ObtainAuthToken):
     """A token for `Authorization: Token <token>`, from a username and password."""
 
@@ -647,11 +699,23 @@ class TokenView(RefusalsAsJSON, ObtainAuthToken):
         responses={
             200: inline_serializer("Token", {"token": serializers.CharField()}),
             400: OpenApiResponse(ErrorSerializer, description="Wrong credentials."),
+            429: OpenApiResponse(
+                DetailSerializer, description="Too many wrong passwords: wait 15 minutes."
+            ),
         },
         auth=[],
     )
     def post(self, request, *args, **kwargs):
-        return super().post(request, *args, **kwargs)
+        username = request.data.get("username") if isinstance(request.data, Mapping) else None
+        if FailedLogin.locked_out(request, username):
+            raise LockedOut()
+        try:
+            response = super().post(request, *args, **kwargs)
+        except exceptions.ValidationError:
+            FailedLogin.record(request, username)
+            raise
+        FailedLogin.forget(request, username)
+        return response
 
 
 class PlayersView(ApiView):
@@ -674,14 +738,17 @@ class PlayersView(ApiView):
 
 
 class PlayerStatsView(ApiView):
-    """A player's finished games and wins; a shared win and both Forty Fives partners count."""
+    """A player's record: the player page's figures (games, wins, rounds, streaks, head-to-head).
+
+    Only finished games count as played; a shared win and both Forty Fives partners count.
+    """
 
     @extend_schema(responses=documented(200, PlayerStatsSerializer, 404))
     def get(self, request, player_id: int):
         player = Player.objects.filter(owner=request.user, pk=player_id).first()
         if player is None:
             raise exceptions.NotFound(f"there is no player {player_id}")
-        return Response(stats.player_stats(player))
+        return Response(stats.player_stats(player).as_json())
 
 
 class NightsView(ApiView):

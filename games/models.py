@@ -7,9 +7,11 @@ statistics and are rewritten by the write path below after every change.
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 import unicodedata
 from collections.abc import Mapping, Sequence
+from datetime import timedelta
 from functools import cached_property
 
 from django.conf import settings
@@ -416,3 +418,64 @@ class RoundRevision(models.Model):
             action=action,
             by=by if getattr(by, "pk", None) else None,
         )
+
+
+class FailedLogin(models.Model):
+    """A wrong password, kept for a while so that guessing passwords is slowed to a crawl.
+
+    Counted per user name and address (so a guesser can't lock the real player out from
+    elsewhere) and per address (so one address can't try a password on many names). Rows live in
+    the database, so the limit holds across every worker and machine.
+    """
+
+    WINDOW = timedelta(minutes=15)
+    NAMES_PER_ADDRESS = 5  # an address may get LOGIN_ATTEMPTS_LIMIT wrong on this many names
+
+    username = models.CharField(max_length=150)
+    address = models.GenericIPAddressField(null=True, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["address", "at"], name="failed_login_address_at")]
+
+    def __str__(self) -> str:
+        return f"{self.username} from {self.address} at {self.at:%Y-%m-%d %H:%M}"
+
+    @classmethod
+    def locked_out(cls, request, username: object) -> bool:
+        limit = settings.LOGIN_ATTEMPTS_LIMIT
+        recent = cls.objects.filter(address=client_address(request)).filter(
+            at__gte=timezone.now() - cls.WINDOW
+        )
+        return (
+            recent.filter(username=_login_name(username)).count() >= limit
+            or recent.count() >= limit * cls.NAMES_PER_ADDRESS
+        )
+
+    @classmethod
+    def record(cls, request, username: object) -> None:
+        cls.objects.filter(at__lt=timezone.now() - cls.WINDOW).delete()
+        cls.objects.create(username=_login_name(username), address=client_address(request))
+
+    @classmethod
+    def forget(cls, request, username: object) -> None:
+        cls.objects.filter(username=_login_name(username), address=client_address(request)).delete()
+
+
+def _login_name(username: object) -> str:
+    """The name as typed, folded so that "Ann" and "ANN" share one count, and safe to store."""
+    text = username if isinstance(username, str) else ""
+    return "".join(ch for ch in text if ch.isprintable()).casefold()[:150]
+
+
+def client_address(request) -> str | None:
+    """The caller's IP address: behind our proxy, the address the proxy saw (the last one it
+    appended to X-Forwarded-For); anything that isn't an address counts as none."""
+    address = request.META.get("REMOTE_ADDR", "")
+    if settings.BEHIND_PROXY:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        address = forwarded.rsplit(",", 1)[-1].strip() or address
+    try:
+        return str(ipaddress.ip_address(address))
+    except ValueError:
+        return None

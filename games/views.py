@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from .forms import ROUND_FORMS, NewGameForm, NewPlayerForm
-from .models import Conflict, Game, GameNight, Player, Round, RoundRevision
+from .models import Conflict, FailedLogin, Game, GameNight, Player, Round, RoundRevision
 from .scoring import GAMES, EntryError
 from .tables import ScoreTable
 
@@ -36,7 +36,29 @@ def signup(request):
     return render(request, "registration/signup.html", {"form": form})
 
 
-login = auth_views.LoginView.as_view(redirect_authenticated_user=True)
+class LoginView(auth_views.LoginView):
+    """Django's log-in page, refusing (429) an address that keeps getting the password wrong."""
+
+    redirect_authenticated_user = True
+    LOCKED_OUT = "Too many wrong passwords: wait 15 minutes, then try again."
+
+    def post(self, request, *args, **kwargs):
+        if FailedLogin.locked_out(request, request.POST.get("username")):
+            form = self.form_class(request, initial={"username": request.POST.get("username")})
+            context = self.get_context_data(form=form, locked_out=self.LOCKED_OUT)
+            return self.render_to_response(context, status=429)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        FailedLogin.record(self.request, self.request.POST.get("username"))
+        return super().form_invalid(form)
+
+    def form_valid(self, form):
+        FailedLogin.forget(self.request, self.request.POST.get("username"))
+        return super().form_valid(form)
+
+
+login = LoginView.as_view()
 
 
 # --- Access helpers -------------------------------------------------------------------------

@@ -1,9 +1,14 @@
 """Sign up, log in, log out, and the base page every other page builds on."""
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
+
+from games.models import FailedLogin
 
 from .conftest import PASSWORD
 
@@ -78,3 +83,113 @@ def test_forms_need_the_csrf_token(owner):
 
 def test_the_admin_is_there(client):
     assert client.get("/admin/login/").status_code == 200
+
+
+# --- Guessing passwords ---
+
+
+@pytest.fixture
+def limit_of_three(settings):
+    settings.LOGIN_ATTEMPTS_LIMIT = 3
+
+
+def wrong_password(client, username="ann", address="10.0.0.1"):
+    return client.post(
+        reverse("login"), {"username": username, "password": "nope"}, REMOTE_ADDR=address
+    )
+
+
+def test_after_the_limit_of_wrong_passwords_even_the_right_one_is_refused(
+    client, owner, limit_of_three
+):
+    for _ in range(3):
+        assert wrong_password(client).status_code == 200
+    response = client.post(
+        reverse("login"), {"username": "ann", "password": PASSWORD}, REMOTE_ADDR="10.0.0.1"
+    )
+    assert response.status_code == 429
+    assert b"Too many wrong passwords: wait 15 minutes" in response.content
+    assert b'value="ann"' in response.content  # the name typed is kept
+    assert not client.get("/").context["user"].is_authenticated
+
+
+def test_the_limit_counts_the_name_whatever_its_case(client, owner, limit_of_three):
+    for name in ["ann", "ANN", "Ann"]:
+        wrong_password(client, name)
+    assert wrong_password(client, "aNn").status_code == 429
+
+
+def test_a_guesser_elsewhere_does_not_lock_the_player_out(client, owner, limit_of_three):
+    for _ in range(5):
+        wrong_password(client, address="203.0.113.9")
+    response = client.post(
+        reverse("login"), {"username": "ann", "password": PASSWORD}, REMOTE_ADDR="10.0.0.1"
+    )
+    assert response.status_code == 302
+
+
+def test_one_address_trying_many_names_is_stopped_too(client, owner, limit_of_three):
+    for number in range(3 * 5):
+        wrong_password(client, f"name{number}")
+    assert wrong_password(client, "someone new").status_code == 429
+
+
+def test_the_count_starts_again_after_a_right_password(client, owner, limit_of_three):
+    wrong_password(client)
+    wrong_password(client)
+    client.post(reverse("login"), {"username": "ann", "password": PASSWORD}, REMOTE_ADDR="10.0.0.1")
+    client.post(reverse("logout"))
+    wrong_password(client)
+    wrong_password(client)
+    assert wrong_password(client).status_code == 200
+
+
+def test_wrong_passwords_older_than_the_window_no_longer_count(client, owner, limit_of_three):
+    for _ in range(3):
+        wrong_password(client)
+    FailedLogin.objects.update(at=timezone.now() - FailedLogin.WINDOW - timedelta(seconds=1))
+    assert wrong_password(client).status_code == 200
+    assert FailedLogin.objects.count() == 1  # the old ones were cleared away
+
+
+def test_behind_the_proxy_the_limit_follows_the_address_the_proxy_saw(
+    client, owner, limit_of_three, settings
+):
+    settings.BEHIND_PROXY = True
+    for _ in range(3):
+        client.post(
+            reverse("login"),
+            {"username": "ann", "password": "nope"},
+            REMOTE_ADDR="127.0.0.1",
+            HTTP_X_FORWARDED_FOR="1.2.3.4, 198.51.100.7",
+        )
+    assert FailedLogin.objects.filter(address="198.51.100.7").count() == 3
+    assert wrong_password(client, address="127.0.0.1").status_code == 200  # another caller
+
+
+@pytest.mark.parametrize("name", ["a\x00b", "x" * 500, "🃏\u202e"])
+def test_any_name_typed_is_counted_without_a_crash(client, owner, limit_of_three, name):
+    assert wrong_password(client, name).status_code == 200
+    assert FailedLogin.objects.count() == 1
+
+
+def test_the_api_token_endpoint_shares_the_limit(client, owner, limit_of_three):
+    for _ in range(3):
+        response = client.post(
+            "/api/auth/token/",
+            {"username": "ann", "password": "nope"},
+            content_type="application/json",
+            REMOTE_ADDR="10.0.0.1",
+        )
+        assert response.status_code == 400
+    response = client.post(
+        "/api/auth/token/",
+        {"username": "ann", "password": PASSWORD},
+        content_type="application/json",
+        REMOTE_ADDR="10.0.0.1",
+    )
+    assert response.status_code == 429
+    assert response.json() == {
+        "detail": "Too many wrong passwords: wait 15 minutes, then try again."
+    }
+    assert response["Retry-After"] == "900"
