@@ -10,7 +10,7 @@ from __future__ import annotations
 import ipaddress
 import secrets
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
 from functools import cached_property
 
@@ -23,6 +23,28 @@ from django.utils import timezone
 from .scoring import GAMES, KIND_CHOICES, EntryError, Scoreboard
 
 NAME_MAX_LENGTH = 40
+
+
+# The fields of API.md's entries that hold player ids. (Forty Fives names teams in its tricks.)
+ENTRY_PLAYER_FIELDS = ("went_out", "called_by", "empty_hand", "bidder")
+HAND_PLAYER_FIELD = "player"
+
+
+def entry_with_new_player_ids(entry: Mapping, new_id: Callable[[object, str], object]) -> dict:
+    """The entry with each player id replaced by `new_id(id, where in the entry)`."""
+    entry = dict(entry)
+    for key in ENTRY_PLAYER_FIELDS:
+        if key in entry:
+            entry[key] = new_id(entry[key], key)
+    hands = entry.get("hands")
+    if isinstance(hands, list):
+        entry["hands"] = [
+            {**hand, HAND_PLAYER_FIELD: new_id(hand[HAND_PLAYER_FIELD], f"hands.{index}")}
+            if isinstance(hand, Mapping) and HAND_PLAYER_FIELD in hand
+            else hand
+            for index, hand in enumerate(hands)
+        ]
+    return entry
 
 
 class Conflict(Exception):
@@ -79,6 +101,32 @@ class Player(models.Model):
             raise ValidationError(f"You already have a player called {name}")
         self.name = name
         self.save(update_fields=["name"])
+
+    def merge_into(self, keep: Player) -> None:
+        """This player and `keep` are one person: their games, rounds and kept versions become
+        keep's, and this player is gone. Refused when both sat in the same game."""
+        if keep.pk == self.pk or keep.owner_id != self.owner_id:
+            raise ValidationError("Choose another of your players to merge with.")
+        with transaction.atomic():
+            games = list(Game.objects.select_for_update().filter(seat__player=self))
+            both = next((seat.game for seat in keep.seats.filter(game__in=games)), None)
+            if both:
+                raise ValidationError(
+                    f"{self} and {keep} both played {both} ({both.created:%d %b %Y}), "
+                    "so they are two people."
+                )
+
+            def new_id(value: object, at: str) -> object:
+                return keep.pk if type(value) is int and value == self.pk else value
+
+            for model in (Round, RoundRevision):
+                rows = list(model.objects.filter(game__in=games))
+                for row in rows:
+                    row.entry = entry_with_new_player_ids(row.entry, new_id)
+                model.objects.bulk_update(rows, ["entry"], batch_size=500)
+            Game.objects.filter(first_dealer=self).update(first_dealer=keep)
+            Seat.objects.filter(player=self).update(player=keep)
+            self.delete()
 
 
 class GameNight(models.Model):

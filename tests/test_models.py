@@ -67,6 +67,60 @@ def test_tonight_is_made_once_a_day(owner):
     assert GameNight.tonight(owner) == night
 
 
+def test_merging_moves_games_rounds_and_kept_versions_to_the_player_kept(owner, ann_bob_cy):
+    ann, bob, cy = ann_bob_cy
+    annie = Player.add(owner, "Annie")
+    game = Game.start(owner, "fortytwo", [annie, bob, cy], first_dealer=annie)
+    game.add_round(tricks([annie, bob, cy], [2, 0, 4], [2, 1, 4]), owner)
+    game.replace_round(1, tricks([annie, bob, cy], [3, 0, 3], [3, 0, 4]), owner)
+    before = game.scoreboard.totals[annie.pk]
+
+    annie.merge_into(ann)
+
+    assert not Player.objects.filter(pk=annie.pk).exists()
+    game = Game.objects.get(pk=game.pk)
+    assert [seat.player for seat in game.seats] == [ann, bob, cy]
+    assert game.first_dealer == ann
+    assert game.rounds.get().entry["hands"][0]["player"] == ann.pk
+    assert game.revisions.get().entry["hands"][0]["player"] == ann.pk
+    assert game.scoreboard.totals[ann.pk] == before
+
+
+def test_merging_rewrites_every_field_that_names_a_player(owner, ann_bob_cy):
+    ann, bob, cy = ann_bob_cy
+    robert = Player.add(owner, "Robert")
+    game = Game.start(owner, "under10", [ann, robert, cy])
+    entry = {
+        "called_by": robert.pk,
+        "hands": [{"player": p.pk, "points": n} for p, n in ((ann, 12), (robert, 3), (cy, 8))],
+    }
+    game.add_round(entry, owner)
+    robert.merge_into(bob)
+    saved = Game.objects.get(pk=game.pk).rounds.get().entry
+    assert saved["called_by"] == bob.pk
+    assert [hand["player"] for hand in saved["hands"]] == [ann.pk, bob.pk, cy.pk]
+    assert saved["hands"][1]["points"] == 3
+
+
+def test_two_players_who_sat_at_the_same_game_cannot_be_merged(owner, ann_bob_cy):
+    ann, bob, cy = ann_bob_cy
+    game = Game.start(owner, "fourscore", [ann, bob])
+    with pytest.raises(ValidationError, match="Bob and Ann both played"):
+        bob.merge_into(ann)
+    assert [seat.player for seat in Game.objects.get(pk=game.pk).seats] == [ann, bob]
+
+
+def test_a_player_cannot_be_merged_with_themselves_or_another_users_player(
+    owner, outsider, ann_bob_cy
+):
+    ann = ann_bob_cy[0]
+    stranger = Player.add(outsider, "Ann")
+    for other in (ann, stranger):
+        with pytest.raises(ValidationError, match="Choose another of your players"):
+            ann.merge_into(other)
+    assert Player.objects.filter(pk=ann.pk).exists()
+
+
 # --- Starting a game ---
 
 
