@@ -1,34 +1,337 @@
-"""A player's record over their finished games: games played and won, overall and by kind."""
+"""Looking back: a player's record (games, wins, rounds, streaks, head-to-head) and game nights'
+winners and champions, for the pages and the API alike, in a fixed number of queries.
+"""
 
 from __future__ import annotations
 
-from django.db.models import Count, Q
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from datetime import date
 
-from .models import Player, Seat
-from .scoring import GAMES
+from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
+
+from .models import Game, GameNight, Player, Round, Seat
+from .scoring import GAMES, fortybelow
 
 
-def player_stats(player: Player) -> dict:
-    """API.md's statistics, in one query over the player's seats.
+@dataclass(frozen=True)
+class KindStats:
+    """A player's record in one kind of game.
 
-    A seat's `won` is kept by the write path, so co-winners and both Forty Fives partners of the
-    winning team each count a win; only finished games count at all.
+    `games`, `wins` and `win_rate` count finished games only. The round figures count every
+    complete round the player scored in, in finished and unfinished games alike (a round that was
+    played happened, even if the game was abandoned); an open round has no points yet and an
+    eliminated player scores no more rounds. `best_round` follows the game: the lowest points
+    where the lowest total wins, the highest otherwise. `forty_below_blocks` and
+    `minus_51_hands` count the player's hands with a -40 block and the -51 hands, in FortyBelow
+    only (None for the other kinds).
     """
-    rows = (
-        Seat.objects.filter(player=player, game__finished_at__isnull=False)
-        .values("game__kind")
-        .annotate(games=Count("pk"), wins=Count("pk", filter=Q(won=True)))
-        .order_by()  # Seat's default ordering would otherwise split the groups by position
+
+    kind: str
+    name: str
+    games: int
+    wins: int
+    win_rate: float | None
+    rounds: int
+    average_round: float | None
+    best_round: int | None
+    forty_below_blocks: int | None
+    minus_51_hands: int | None
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Over the finished games both played against each other, how often the player finished
+    ahead of `opponent` (a better rank), behind, or level (the same rank). Forty Fives
+    partners play together, not against each other, so a game as partners is not counted."""
+
+    opponent: int
+    name: str
+    games: int
+    ahead: int
+    behind: int
+    level: int
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """Everything the player page and `GET /api/players/{id}/stats/` show.
+
+    A shared win counts for every co-winner, and both partners of the winning Forty Fives team
+    win. `longest_streak` is the most finished games won in a row, in the order they finished,
+    across all kinds; `current_streak` the wins since the last finished game not won.
+    `head_to_head` lists each opponent, the most games together first.
+    """
+
+    player: int
+    games: int
+    wins: int
+    win_rate: float | None
+    by_kind: dict[str, KindStats]
+    longest_streak: int
+    current_streak: int
+    head_to_head: list[HeadToHead]
+
+    def as_json(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class PlayerRef:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A game as a night lists it: who played (in seat order) and who won, once finished."""
+
+    id: int
+    kind: str
+    name: str
+    finished: bool
+    players: list[PlayerRef]
+    winners: list[PlayerRef]
+
+
+@dataclass(frozen=True)
+class NightSummary:
+    """A game night: its games in the order they started, and its champions: the players who
+    won the most of its finished games (ties shared; none before a game has finished)."""
+
+    id: int
+    date: date
+    location: str
+    notes: str
+    games: list[GameResult]
+    champions: list[PlayerRef]
+    champion_wins: int
+
+    @property
+    def finished_games(self) -> int:
+        return sum(1 for game in self.games if game.finished)
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A line of the players list: finished games played and won."""
+
+    id: int
+    name: str
+    games: int
+    wins: int
+    win_rate: float | None
+
+
+# --- Reading a history in a fixed number of queries -------------------------------------------
+
+
+def games_with_history(games: QuerySet[Game]) -> list[Game]:
+    """The games with their seats (and players) and rounds, in two more queries however many.
+
+    Each game's `seats` and `saved_rounds` (the caches `Game.scoreboard` replays from) are
+    filled from the prefetched rows, so reading `game.scoreboard` runs no query.
+    """
+    games = games.prefetch_related(
+        Prefetch("seat_set", Seat.objects.select_related("player").order_by("position")),
+        Prefetch("rounds", Round.objects.order_by("number")),
     )
-    by_kind = {kind: {"games": 0, "wins": 0} for kind in GAMES}
-    for row in rows:
-        by_kind[row["game__kind"]] = {"games": row["games"], "wins": row["wins"]}
-    games = sum(kind["games"] for kind in by_kind.values())
-    wins = sum(kind["wins"] for kind in by_kind.values())
-    return {
-        "player": player.pk,
-        "games": games,
-        "wins": wins,
-        "win_rate": wins / games if games else None,
-        "by_kind": by_kind,
-    }
+    loaded = list(games)
+    for game in loaded:
+        game.seats = list(game.seat_set.all())
+        game.saved_rounds = list(game.rounds.all())
+    return loaded
+
+
+def _rate(wins: int, games: int) -> float | None:
+    return wins / games if games else None
+
+
+# --- A player ----------------------------------------------------------------------------------
+
+
+def player_stats(player: Player) -> PlayerStats:
+    """A player's statistics, in three queries whatever the history (games, seats, rounds).
+
+    Games, wins and streaks count finished games only; the round figures count the complete
+    rounds of every game, finished or not (see `KindStats`).
+    """
+    games = games_with_history(Game.objects.filter(players=player))
+    finished = sorted(
+        (game for game in games if game.finished), key=lambda game: (game.finished_at, game.pk)
+    )
+    my_seat = {game.pk: _seat_of(game, player.pk) for game in games}
+    won = [my_seat[game.pk].won for game in finished]
+
+    by_kind = {}
+    for kind, rules in GAMES.items():
+        of_kind = [game for game in games if game.kind == kind]
+        played = [game for game in of_kind if game.finished]
+        wins = sum(1 for game in played if my_seat[game.pk].won)
+        points = [points for game in of_kind for points in _round_points(game, player.pk)]
+        best = min if rules.lower_total_wins else max
+        blocks = lowest_hands = None
+        if kind == fortybelow.GAME.kind:
+            grids = [grid for game in of_kind for grid in _fortybelow_grids(game, player.pk)]
+            hands = [fortybelow.tally(grid) for grid in grids]
+            blocks = sum(1 for hand in hands if hand.block is not None)
+            lowest_hands = sum(1 for hand in hands if hand.score == fortybelow.LOWEST_HAND)
+        by_kind[kind] = KindStats(
+            kind=kind,
+            name=rules.name,
+            games=len(played),
+            wins=wins,
+            win_rate=_rate(wins, len(played)),
+            rounds=len(points),
+            average_round=sum(points) / len(points) if points else None,
+            best_round=best(points) if points else None,
+            forty_below_blocks=blocks,
+            minus_51_hands=lowest_hands,
+        )
+
+    return PlayerStats(
+        player=player.pk,
+        games=len(finished),
+        wins=sum(won),
+        win_rate=_rate(sum(won), len(finished)),
+        by_kind=by_kind,
+        longest_streak=max(_runs(won)),
+        current_streak=_runs(won)[-1],
+        head_to_head=_head_to_head(finished, player.pk),
+    )
+
+
+def _seat_of(game: Game, player_id: int) -> Seat:
+    return next(seat for seat in game.seats if seat.player_id == player_id)
+
+
+def _round_points(game: Game, player_id: int) -> Iterable[int]:
+    """The player's points in each complete round of the replayed game (an open round has no
+    results yet; a Forty Fives player's points are their team's: partners score the same)."""
+    for round_ in game.scoreboard.rounds:
+        for result in round_.results:
+            if result.player == player_id:
+                yield result.points
+
+
+def _fortybelow_grids(game: Game, player_id: int) -> Iterable[object]:
+    """The grids the player laid down in the game's rounds, as entered (every FortyBelow round
+    is complete: it has no open rounds)."""
+    for round_ in game.saved_rounds:
+        for hand in round_.entry["hands"]:
+            if hand["player"] == player_id:
+                yield hand["grid"]
+
+
+def _runs(won: list[bool]) -> list[int]:
+    """The length of the winning run after each game (0 before any game)."""
+    runs = [0]
+    for game_won in won:
+        runs.append(runs[-1] + 1 if game_won else 0)
+    return runs
+
+
+def _head_to_head(finished: list[Game], player_id: int) -> list[HeadToHead]:
+    records: dict[int, Counter] = {}
+    names: dict[int, str] = {}
+    for game in finished:
+        mine = _seat_of(game, player_id)
+        for seat in game.seats:
+            if seat.player_id == player_id or (mine.team and seat.team == mine.team):
+                continue
+            names[seat.player_id] = seat.player.name
+            record = records.setdefault(seat.player_id, Counter())
+            record["games"] += 1
+            if mine.rank < seat.rank:
+                record["ahead"] += 1
+            elif mine.rank > seat.rank:
+                record["behind"] += 1
+            else:
+                record["level"] += 1
+    rows = [
+        HeadToHead(
+            opponent=opponent,
+            name=names[opponent],
+            games=record["games"],
+            ahead=record["ahead"],
+            behind=record["behind"],
+            level=record["level"],
+        )
+        for opponent, record in records.items()
+    ]
+    return sorted(rows, key=lambda row: (-row.games, row.name.casefold(), row.opponent))
+
+
+def player_records(owner) -> list[PlayerRecord]:
+    """Every player of `owner` (by name) with finished games played and won, in one query."""
+    players = Player.objects.filter(owner=owner).annotate(
+        games_played=Count("seats", filter=Q(seats__game__finished_at__isnull=False)),
+        # The write path keeps `won` false until a game is finished.
+        games_won=Count("seats", filter=Q(seats__won=True)),
+    )
+    return [
+        PlayerRecord(
+            id=player.pk,
+            name=player.name,
+            games=player.games_played,
+            wins=player.games_won,
+            win_rate=_rate(player.games_won, player.games_played),
+        )
+        for player in players
+    ]
+
+
+# --- Game nights --------------------------------------------------------------------------------
+
+
+def _night_games() -> Prefetch:
+    seats = Seat.objects.select_related("player").order_by("position")
+    games = Game.objects.order_by("created", "pk").prefetch_related(Prefetch("seat_set", seats))
+    return Prefetch("games", games)
+
+
+def night_summary(night: GameNight) -> NightSummary:
+    """A night's games, their winners and its champions, in two queries (games, seats)."""
+    prefetch_related_objects([night], _night_games())
+    return _summarise(night)
+
+
+def nights_with_winners(owner) -> list[NightSummary]:
+    """Every game night of `owner`, newest first, each summarised as `night_summary` does, in
+    three queries however many nights, games and players."""
+    nights = GameNight.objects.filter(owner=owner).order_by("-date", "-created", "-pk")
+    return [_summarise(night) for night in nights.prefetch_related(_night_games())]
+
+
+def _summarise(night: GameNight) -> NightSummary:
+    games = []
+    wins: Counter[PlayerRef] = Counter()
+    for game in night.games.all():
+        seats = game.seat_set.all()
+        players = [PlayerRef(seat.player_id, seat.player.name) for seat in seats]
+        winners = [ref for ref, seat in zip(players, seats, strict=True) if seat.won]
+        wins.update(winners)
+        games.append(
+            GameResult(
+                id=game.pk,
+                kind=game.kind,
+                name=game.rules.name,
+                finished=game.finished,
+                players=players,
+                winners=winners,
+            )
+        )
+    most = max(wins.values(), default=0)
+    champions = sorted(
+        (ref for ref, count in wins.items() if count == most), key=lambda ref: ref.name.casefold()
+    )
+    return NightSummary(
+        id=night.pk,
+        date=night.date,
+        location=night.location,
+        notes=night.notes,
+        games=games,
+        champions=champions,
+        champion_wins=most,
+    )

@@ -1,8 +1,12 @@
-"""GET /api/players/{id}/stats/: only finished games count; shared and partners' wins count."""
+"""GET /api/players/{id}/stats/: only finished games count; shared and partners' wins count;
+the same figures as the player page (games.stats.player_stats)."""
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+
+from games.models import Player
+from games.stats import player_stats
 
 from .conftest import add_players, bids, piles, post_round, start_game
 
@@ -15,6 +19,10 @@ def stats(client, player):
     response = client.get(f"/api/players/{player}/stats/")
     assert response.status_code == 200
     return response.json()
+
+
+def games_and_wins(figures):
+    return {"games": figures["games"], "wins": figures["wins"]}
 
 
 def forty_fives_won_by_team_a(client, ann, bob, cy, dee):
@@ -31,12 +39,32 @@ def forty_fives_won_by_team_a(client, ann, bob, cy, dee):
 
 def test_a_player_with_no_games_has_no_win_rate(api):
     [ann] = add_players(api, "Ann")
+    names = {"fortybelow": "FortyBelow", "fortytwo": "42", "under10": "Under the 10"}
+    names |= {"fortyfives": "Forty Fives", "fourscore": "FourScore"}
     assert stats(api, ann) == {
         "player": ann,
         "games": 0,
         "wins": 0,
         "win_rate": None,
-        "by_kind": {kind: {"games": 0, "wins": 0} for kind in KINDS},
+        "by_kind": {
+            kind: {
+                "kind": kind,
+                "name": names[kind],
+                "games": 0,
+                "wins": 0,
+                "win_rate": None,
+                "rounds": 0,
+                "average_round": None,
+                "best_round": None,
+                # FortyBelow counts its blocks and -51 hands (none yet); other kinds have none.
+                "forty_below_blocks": 0 if kind == "fortybelow" else None,
+                "minus_51_hands": 0 if kind == "fortybelow" else None,
+            }
+            for kind in KINDS
+        },
+        "longest_streak": 0,
+        "current_streak": 0,
+        "head_to_head": [],
     }
 
 
@@ -56,22 +84,20 @@ def test_co_winners_each_count_a_win_and_unfinished_games_do_not_count(api):
     assert stats(api, ann)["win_rate"] == 0.5
     assert stats(api, bob)["wins"] == 2
     assert stats(api, bob)["win_rate"] == 1
-    assert stats(api, cy) | {"by_kind": None} == {
-        "player": cy,
-        "games": 1,
-        "wins": 0,
-        "win_rate": 0,
-        "by_kind": None,
-    }
-    assert stats(api, ann)["by_kind"]["fourscore"] == {"games": 2, "wins": 1}
-    assert stats(api, ann)["by_kind"]["fortytwo"] == {"games": 0, "wins": 0}
+    cy_stats = stats(api, cy)
+    assert [cy_stats[key] for key in ("player", "games", "wins", "win_rate")] == [cy, 1, 0, 0]
+    assert games_and_wins(stats(api, ann)["by_kind"]["fourscore"]) == {"games": 2, "wins": 1}
+    assert games_and_wins(stats(api, ann)["by_kind"]["fortytwo"]) == {"games": 0, "wins": 0}
 
 
 def test_both_partners_of_the_winning_forty_fives_team_win(api):
     ann, bob, cy, dee = add_players(api, "Ann", "Bob", "Cy", "Dee")
     forty_fives_won_by_team_a(api, ann, bob, cy, dee)
     for player, wins in [(ann, 1), (cy, 1), (bob, 0), (dee, 0)]:
-        assert stats(api, player)["by_kind"]["fortyfives"] == {"games": 1, "wins": wins}
+        assert games_and_wins(stats(api, player)["by_kind"]["fortyfives"]) == {
+            "games": 1,
+            "wins": wins,
+        }
 
 
 def test_a_deleted_last_round_takes_the_win_back(api):
@@ -94,7 +120,30 @@ def test_the_statistics_take_the_same_few_queries_however_many_games(api):
         post_round(api, game["id"], piles([ann, bob], 1, 5))
     with CaptureQueriesContext(connection) as seven_games:
         assert stats(api, ann)["games"] == 7
-    assert len(seven_games) == len(one_game) <= 3
+    # The token, the player, then the games, their seats and their rounds.
+    assert len(seven_games) == len(one_game) <= 5
+
+
+def test_the_api_answers_the_player_pages_figures_with_rounds_streaks_and_head_to_head(api):
+    ann, bob, cy, dee = add_players(api, "Ann", "Bob", "Cy", "Dee")
+    forty_fives_won_by_team_a(api, ann, bob, cy, dee)
+    tie = start_game(api, "fourscore", [ann, bob], options={"deals": 2})
+    post_round(api, tie["id"], piles([ann, bob], 4, 1))
+    post_round(api, tie["id"], piles([ann, bob], 0, 3))  # 4 + 0 = 1 + 3: Ann and Bob share it
+    answer = stats(api, ann)
+
+    assert answer == player_stats(Player.objects.get(pk=ann)).as_json()
+    # Team A made 30 four times: four rounds of 30. FourScore: rounds 4 and 0, best the lowest.
+    fortyfives, fourscore = answer["by_kind"]["fortyfives"], answer["by_kind"]["fourscore"]
+    assert [fortyfives[key] for key in ("rounds", "average_round", "best_round")] == [4, 30.0, 30]
+    assert [fourscore[key] for key in ("rounds", "average_round", "best_round")] == [2, 2.0, 0]
+    # Won both, the tie included. Bob: behind in Forty Fives, level in the tie; Dee: behind;
+    # Cy is Ann's partner, not an opponent.
+    assert (answer["longest_streak"], answer["current_streak"]) == (2, 2)
+    assert answer["head_to_head"] == [
+        {"opponent": bob, "name": "Bob", "games": 2, "ahead": 1, "behind": 0, "level": 1},
+        {"opponent": dee, "name": "Dee", "games": 1, "ahead": 1, "behind": 0, "level": 0},
+    ]
 
 
 @pytest.mark.parametrize("player", ["unknown", "outsiders", "huge"])
