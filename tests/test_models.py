@@ -103,7 +103,7 @@ def test_merging_rewrites_every_field_that_names_a_player(owner, ann_bob_cy):
 
 
 def test_two_players_who_sat_at_the_same_game_cannot_be_merged(owner, ann_bob_cy):
-    ann, bob, cy = ann_bob_cy
+    ann, bob, _ = ann_bob_cy
     game = Game.start(owner, "fourscore", [ann, bob])
     with pytest.raises(ValidationError, match="Bob and Ann both played"):
         bob.merge_into(ann)
