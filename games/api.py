@@ -935,6 +935,16 @@ class ImportView(ApiView):
         description="Add an export document to your data, all or nothing.",
     )
     def post(self, request):
-        document = read(DocumentSerializer, request)
-        counts = transfer.import_document(request.user, document)
+        counts = import_document(request.user, request.data)
         return Response(counts, status=status.HTTP_201_CREATED)
+
+
+def import_document(user, data: object) -> dict:
+    """Check an export document's shape, then import it all or nothing: for the API and the
+    page alike. A refusal is an `Invalid` whose detail names the problem."""
+    serializer = DocumentSerializer(data=data)
+    try:
+        serializer.is_valid(raise_exception=True)
+        return transfer.import_document(user, serializer.validated_data)
+    except (exceptions.ValidationError, transfer.Refused) as error:
+        raise api_exception(error) from None

@@ -3,6 +3,7 @@ module takes. The forms only convert; every rule is checked by games.scoring on 
 
 from __future__ import annotations
 
+import json
 import re
 
 from django import forms
@@ -411,6 +412,35 @@ class NightForm(forms.Form):
     notes = forms.CharField(
         required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
     )
+
+
+class MergeForm(forms.Form):
+    into = forms.ModelChoiceField(
+        queryset=None, label="The same person as", empty_label="Choose a player"
+    )
+
+    def __init__(self, data=None, *, others):
+        super().__init__(data)
+        self.fields["into"].queryset = others
+
+
+class ImportForm(forms.Form):
+    """An export file, read as JSON; what is inside is the import's to check."""
+
+    LARGEST_FILE = 20 * 1024 * 1024
+
+    document = forms.FileField(label="Export file (.json)")
+
+    def clean_document(self):
+        upload = self.cleaned_data["document"]
+        if upload.size > self.LARGEST_FILE:
+            raise forms.ValidationError("The file is over 20 MB: that is not an export file.")
+        try:
+            return json.loads(upload.read())
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise forms.ValidationError(
+                "This file is not an export file: it is not JSON."
+            ) from None
 
 
 class NewGameForm(forms.Form):

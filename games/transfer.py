@@ -1,10 +1,13 @@
-"""Export of everything a user owns as one scorekeeper/1 document, and its import, all or nothing.
+"""Export of everything a user owns as one scorekeeper/1 document and its import, all or nothing;
+and a game's or a night's scores as CSV.
 
 An import rebuilds each game through Game.start and add_round, so every round is rescored.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError
@@ -12,15 +15,10 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from .models import Conflict, Game, GameNight, Player, Round, Seat
-from .scoring import EntryError
+from .models import Conflict, Game, GameNight, Player, Round, Seat, entry_with_new_player_ids
+from .scoring import EntryError, Scoreboard
 
 FORMAT = "scorekeeper/1"
-
-# The fields of API.md's entries that hold player ids: an import gives its players new ids, so
-# these are rewritten. (Forty Fives names teams in its tricks, not players.)
-ENTRY_PLAYER_FIELDS = ("went_out", "called_by", "empty_hand", "bidder")
-HAND_PLAYER_FIELD = "player"
 
 
 class Refused(Exception):
@@ -226,16 +224,105 @@ def _with_new_player_ids(
             )
         return new_ids[value]
 
-    entry = dict(entry)
-    for key in ENTRY_PLAYER_FIELDS:
-        if key in entry:
-            entry[key] = new_id(entry[key], key)
-    hands = entry.get("hands")
-    if isinstance(hands, list):
-        entry["hands"] = [
-            {**hand, HAND_PLAYER_FIELD: new_id(hand[HAND_PLAYER_FIELD], f"hands.{index}")}
-            if isinstance(hand, Mapping) and HAND_PLAYER_FIELD in hand
-            else hand
-            for index, hand in enumerate(hands)
+    return entry_with_new_player_ids(entry, new_id)
+
+
+# --- CSV --------------------------------------------------------------------------------------
+
+# A cell starting with one of these is run as a formula by spreadsheets (OWASP "CSV
+# injection"): such text gets a leading apostrophe. Numbers are written as numbers, so -40 stays.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def game_csv(game: Game) -> str:
+    """One game as a spreadsheet: a row per complete round, then totals and the winners.
+
+    Columns: Round, Dealer, one per player in seat order (Forty Fives: one per team, named
+    "Ann & Cy", because the points and totals are the team's), Notes. A round's cell holds
+    that player's points that round, blank when they were not in it (out of Under the 10). An
+    open round (42 or Forty Fives bids saved, result to come) is left out. The Total row holds
+    the totals as scored, which are not always the column's sum: Under the 10 halves a total of
+    exactly 100 or 150 and 42 stops totals at 42; the Notes cell of that round says so.
+    Returns text: encode it as UTF-8 (with a byte order mark for Excel).
+    """
+    out = io.StringIO()
+    _write_game(csv.writer(out), game)
+    return out.getvalue()
+
+
+def night_csv(night: GameNight) -> str:
+    """A game night as a spreadsheet: a line for the night, then each game in the order played.
+
+    Each game comes after a blank line: a heading line ("Game 1: FortyBelow", "started
+    2025-01-10 20:15", in the server's time zone), then the same table as game_csv, so the
+    sheet reads like the evening's score pad. Three queries however many games and rounds.
+    """
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(_cells(["Game night", night.date.isoformat(), night.location]))
+    if night.notes:
+        writer.writerow(_cells(["Notes", night.notes]))
+    games = (
+        Game.objects.filter(night=night)
+        .order_by("created", "pk")
+        .prefetch_related(
+            Prefetch(
+                "seat_set", queryset=Seat.objects.select_related("player").order_by("position")
+            ),
+            Prefetch("rounds", queryset=Round.objects.order_by("number")),
+        )
+    )
+    for index, game in enumerate(games, start=1):
+        # Fill the game's cached seats and rounds from the prefetch: no query per game.
+        game.seats = list(game.seat_set.all())
+        game.saved_rounds = list(game.rounds.all())
+        started = timezone.localtime(game.created)
+        writer.writerow([])
+        writer.writerow(
+            _cells([f"Game {index}: {game.rules.name}", f"started {started:%Y-%m-%d %H:%M}"])
+        )
+        _write_game(writer, game)
+    return out.getvalue()
+
+
+def _write_game(writer, game: Game) -> None:
+    board: Scoreboard = game.scoreboard
+    names = game.player_names
+    if board.teams:
+        columns = [
+            (" & ".join(names[p] for p in team.players), team.players) for team in board.teams
         ]
-    return entry
+    else:
+        columns = [(names[player], [player]) for player in board.players]
+    writer.writerow(_cells(["Round", "Dealer", *(name for name, _ in columns), "Notes"]))
+    for result in board.rounds:
+        if result.status != "complete":
+            continue
+        by_player = {line.player: line for line in result.results}
+        cells: list[object] = []
+        notes = list(result.notes)
+        for name, players in columns:
+            line = by_player.get(players[0])  # partners score alike: the first speaks for both
+            if line is None:
+                cells.append("")
+                continue
+            cells.append(line.points)
+            if line.notes:
+                notes.append(f"{name}: {', '.join(line.notes)}")
+        writer.writerow(_cells([result.number, names[result.dealer], *cells, "; ".join(notes)]))
+    totals = board.totals
+    writer.writerow(_cells(["Total", "", *(totals[players[0]] for _, players in columns), ""]))
+    if board.finished:
+        winners = [names[player] for player in board.winners]
+        label = "Winners" if len(winners) > 1 else "Winner"
+        writer.writerow(_cells([label, " & ".join(winners)]))
+    else:
+        writer.writerow(_cells(["Winner", "none yet: the game is not finished"]))
+
+
+def _cells(values: list[object]) -> list[object]:
+    """Text that a spreadsheet would run as a formula gets a leading apostrophe."""
+    return [
+        f"'{value}" if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+        for value in values
+    ]

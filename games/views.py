@@ -8,14 +8,18 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponseNotModified
+from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from .forms import ROUND_FORMS, NewGameForm, NewPlayerForm
+from . import stats, transfer
+from .api import Invalid as ImportRefused
+from .api import import_document
+from .charts import score_chart
+from .forms import ROUND_FORMS, ImportForm, MergeForm, NewGameForm, NewPlayerForm, NightForm
 from .models import Conflict, FailedLogin, Game, GameNight, Player, Round, RoundRevision
 from .scoring import GAMES, EntryError
 from .tables import ScoreTable
@@ -128,7 +132,7 @@ def game_new(request):
 
 @require_POST
 def player_add(request):
-    """Add a name to the circle from the new-game page, then go back to it."""
+    """Add a name to the circle from the new-game or players page, then go back to it."""
     form = NewPlayerForm(request.POST)
     kind = request.POST.get("kind", "")
     if form.is_valid():
@@ -139,6 +143,8 @@ def player_add(request):
             messages.error(request, " ".join(error.messages))
     else:
         messages.error(request, "A player's name can be 1 to 40 characters.")
+    if request.POST.get("back") == "players":
+        return redirect("player_list")
     url = reverse("game_new")
     return redirect(f"{url}?kind={kind}" if kind in GAMES else url)
 
@@ -168,7 +174,8 @@ def _scoreboard_response(request, game: Game, template: str):
     token, which a 304 would hide or leave stale.
     """
     if not (request.htmx and not request.htmx.history_restore_request):
-        return render(request, template, _page_context(game))
+        chart = score_chart(game.scoreboard, game.player_names)
+        return render(request, template, _page_context(game, chart=chart))
     etag = f'"{game.pk}-{game.updated.timestamp()}-{game.share_token or ""}-part"'
     if request.headers.get("If-None-Match") == etag:
         return HttpResponseNotModified()
@@ -376,3 +383,138 @@ def _int_or_404(value) -> int:
         return int(value)
     except (TypeError, ValueError):
         raise Http404("No such round") from None
+
+
+# --- Looking back: nights, players, charts and exports --------------------------------------
+
+
+@require_GET
+def night_list(request):
+    return render(
+        request, "games/night_list.html", {"nights": stats.nights_with_winners(request.user)}
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def night_detail(request, pk: int):
+    night = get_object_or_404(GameNight, pk=pk, owner=request.user)
+    form = NightForm(
+        request.POST or None,
+        initial={"date": night.date, "location": night.location, "notes": night.notes},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            night.update_details(**form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, "The night is saved.")
+            return redirect("night_detail", pk=night.pk)
+    return render(
+        request,
+        "games/night_detail.html",
+        {"night": stats.night_summary(night), "form": form},
+        status=400 if form.errors else 200,
+    )
+
+
+@require_GET
+def player_list(request):
+    return render(
+        request,
+        "games/player_list.html",
+        {"players": stats.player_records(request.user), "form": NewPlayerForm()},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def player_detail(request, pk: int):
+    player = get_object_or_404(Player, pk=pk, owner=request.user)
+    others = Player.objects.filter(owner=request.user).exclude(pk=player.pk)
+    rename = NewPlayerForm(request.POST or None, initial={"name": player.name})
+    if request.method == "POST" and rename.is_valid():
+        try:
+            player.rename(rename.cleaned_data["name"])
+        except ValidationError as error:
+            rename.add_error("name", error)
+        else:
+            messages.success(request, f"Renamed to {player.name}.")
+            return redirect("player_detail", pk=player.pk)
+    return render(
+        request,
+        "games/player_detail.html",
+        {
+            "player": player,
+            "stats": stats.player_stats(player),
+            "games": Game.objects.filter(seat__player=player).order_by("-created")[:20],
+            "rename": rename,
+            "merge": MergeForm(others=others),
+        },
+        status=400 if rename.errors else 200,
+    )
+
+
+@require_POST
+def player_merge(request, pk: int):
+    player = get_object_or_404(Player, pk=pk, owner=request.user)
+    form = MergeForm(request.POST, others=Player.objects.filter(owner=request.user))
+    if not form.is_valid():
+        messages.error(request, "Choose which player this one is the same person as.")
+        return redirect("player_detail", pk=player.pk)
+    keep = form.cleaned_data["into"]
+    try:
+        player.merge_into(keep)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("player_detail", pk=player.pk)
+    messages.success(request, f"{player.name} is now {keep.name}: their games are merged.")
+    return redirect("player_detail", pk=keep.pk)
+
+
+@require_GET
+def game_csv(request, pk: int):
+    game = _get_game_for_user(request, pk)
+    return _csv_download(transfer.game_csv(game), f"{game.kind}-{game.pk}.csv")
+
+
+@require_GET
+def night_csv(request, pk: int):
+    night = get_object_or_404(GameNight, pk=pk, owner=request.user)
+    return _csv_download(transfer.night_csv(night), f"night-{night.date}.csv")
+
+
+def _csv_download(text: str, filename: str) -> HttpResponse:
+    # The byte-order mark tells spreadsheet programs the file is UTF-8, so names keep their
+    # accents, emoji and right-to-left letters.
+    response = HttpResponse("\ufeff" + text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def your_data(request):
+    """Back up everything as one JSON file, or bring such a file back: all of it or nothing."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            counts = import_document(request.user, form.cleaned_data["document"])
+        except ImportRefused as refusal:
+            form.add_error("document", f"Nothing was imported: {refusal}")
+        else:
+            messages.success(
+                request,
+                "Imported {players} players, {nights} nights and {games} games.".format(**counts),
+            )
+            return redirect("home")
+    return render(
+        request, "games/your_data.html", {"form": form}, status=400 if form.errors else 200
+    )
+
+
+@require_GET
+def data_export(request):
+    document = transfer.export_document(request.user)
+    response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    day = timezone.localdate()
+    response["Content-Disposition"] = f'attachment; filename="scorekeeper-{day}.json"'
+    return response

@@ -1,0 +1,361 @@
+"""A game's running totals drawn as a small server-rendered SVG line chart, one line per player.
+
+Pure: it reads a Scoreboard and the players' names and returns markup; static/css/app.css
+(its "Score chart" block) gives the lines their colours in the light and dark schemes.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from .scoring import GAMES, Scoreboard
+
+# The viewBox, in user units. On a 360 px phone the chart is drawn about 310 px wide (the page
+# and a card take their padding), so 13 units of text come out at 12.5 px or more.
+WIDTH = 320
+HEIGHT = 200
+FONT_SIZE = 13
+LINE_GAP = 15  # vertical distance between two labels' centres, so they never overlap
+TOP = 10
+BOTTOM = 26  # room for the round numbers under the plot
+LABEL_OFFSET = 9  # from a line's end to its label: room for the end marker and a leader
+LABEL_MAX_WIDTH = 84  # longer names are cut with "…"; the full name is in the title
+BASELINE = 4.5  # from a text's vertical centre to its baseline, at FONT_SIZE
+MAX_POINTS = 100  # per line; longer games keep each stretch's lowest and highest totals
+Y_TICKS = 4
+X_TICKS = 5
+MINUS = "\N{MINUS SIGN}"
+NARROW = set(" ijlrtf.,:;'|!()[]")
+WIDE = set("mwMW@%&—…")
+ROUND = "Round"  # the x axis's title, after its last number
+ROUND_OFFSET = 16
+
+# Per series: a dash pattern and an end marker, so lines differ without their colours.
+DASHES = ("", "7 3", "2 3", "9 3 2 3", "4 2", "1 2 5 2", "12 4")
+WINNER_WIDTH = 3.5
+LINE_WIDTH = 2
+LIGHTER = 0.6  # stroke opacity of the other lines once a game has a winner
+BOLD = 1.1  # a winner's label is bold, so a little wider
+
+
+@dataclass
+class Series:
+    name: str
+    points: list[tuple[int, int]]  # (round number, running total), from (0, 0)
+    won: bool
+    out: bool
+
+
+def score_chart(board: Scoreboard, names: Mapping[int, str]) -> SafeString:
+    """The SVG of the running totals by round: a line per player (per team in Forty Fives).
+
+    Only complete rounds are drawn; with none, the chart is an empty string. A finished
+    game's winners are drawn thicker and the other lines lighter.
+    """
+    rounds = [result for result in board.rounds if result.status == "complete"]
+    if not rounds:
+        return mark_safe("")
+    series = _series(board, names, rounds)
+    last_round = rounds[-1].number
+    totals = [total for line in series for _, total in line.points]
+    y_ticks = _ticks(min(totals), max(totals), Y_TICKS)
+    x_ticks = list(range(0, last_round + 1, _nice_step(last_round / X_TICKS)))
+    low, high = y_ticks[0], y_ticks[-1]
+
+    left = max(_text_width(_number(tick)) for tick in y_ticks) + 8
+    labels = [_label_text(line) for line in series]
+    widths = [
+        _text_width(text) * (BOLD if line.won else 1)
+        for line, text in zip(series, labels, strict=True)
+    ]
+    right = max(
+        max(widths) + LABEL_OFFSET + 2,
+        _text_width(ROUND) + ROUND_OFFSET,
+    )
+    plot_width = WIDTH - left - right
+    plot_bottom = HEIGHT - BOTTOM
+
+    def x_of(round_number: float) -> float:
+        return left + plot_width * round_number / last_round
+
+    def y_of(total: float) -> float:
+        return plot_bottom - (plot_bottom - TOP) * (total - low) / (high - low)
+
+    summary = escape(_summary(board, series, last_round))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" width="100%" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-size="{FONT_SIZE}" fill="currentColor" '
+        f'role="img" aria-label="{summary}">',
+        f"<title>{summary}</title>",
+    ]
+    # Grid, axis and the numbers along them.
+    grid = "".join(
+        f'<line x1="{_n(left)}" x2="{_n(left + plot_width)}" y1="{_n(y_of(tick))}" '
+        f'y2="{_n(y_of(tick))}"/>'
+        for tick in y_ticks
+    )
+    parts.append(f'<g class="grid" stroke="currentColor">{grid}</g>')
+    if low < 0:
+        parts.append(
+            f'<line class="zero" x1="{_n(left)}" x2="{_n(left + plot_width)}" '
+            f'y1="{_n(y_of(0))}" y2="{_n(y_of(0))}" stroke="currentColor" stroke-width="1.5"/>'
+        )
+    tick_labels = [
+        f'<text x="{_n(left - 5)}" y="{_n(y_of(tick) + BASELINE)}" text-anchor="end">'
+        f"{_number(tick)}</text>"
+        for tick in y_ticks
+    ]
+    tick_labels += [
+        f'<text x="{_n(x_of(tick))}" y="{_n(plot_bottom + 17)}" text-anchor="middle">{tick}</text>'
+        for tick in x_ticks
+    ]
+    tick_labels.append(
+        f'<text x="{_n(left + plot_width + ROUND_OFFSET)}" y="{_n(plot_bottom + 17)}">'
+        f"{ROUND}</text>"
+    )
+    parts.append(f'<g class="ticks">{"".join(tick_labels)}</g>')
+
+    # The lines, losers first so a winner is drawn on top.
+    someone_won = any(line.won for line in series)
+    order = sorted(range(len(series)), key=lambda index: series[index].won)
+    for index in order:
+        line = series[index]
+        points = " ".join(f"{_n(x_of(x))},{_n(y_of(y))}" for x, y in _thinned(line.points))
+        attributes = f'stroke-width="{WINNER_WIDTH if line.won else LINE_WIDTH}"'
+        if someone_won and not line.won:
+            attributes += f' stroke-opacity="{LIGHTER}"'
+        dash = DASHES[index % len(DASHES)]
+        if dash:
+            attributes += f' stroke-dasharray="{dash}"'
+        end_x, end_y = x_of(line.points[-1][0]), y_of(line.points[-1][1])
+        parts.append(
+            f'<g class="s{index % len(DASHES) + 1}{" winner" if line.won else ""}" '
+            f'fill="none" stroke="currentColor" stroke-linejoin="round">'
+            f'<polyline points="{points}" {attributes}/>'
+            f"{_marker(index, end_x, end_y)}</g>"
+        )
+
+    # Labels at the lines' ends, nudged apart where they would overlap.
+    placed = _place_labels(
+        [
+            (y_of(line.points[-1][1]), x_of(line.points[-1][0]), width)
+            for line, width in zip(series, widths, strict=True)
+        ],
+        low=TOP,
+        high=plot_bottom - 2,
+    )
+    label_parts = []
+    for index, (line, text, centre) in enumerate(zip(series, labels, placed, strict=True)):
+        end_x, end_y = x_of(line.points[-1][0]), y_of(line.points[-1][1])
+        colour = f"s{index % len(DASHES) + 1}"
+        if abs(centre - end_y) > 2:
+            label_parts.append(
+                f'<line class="{colour}" x1="{_n(end_x + 4)}" y1="{_n(end_y)}" '
+                f'x2="{_n(end_x + LABEL_OFFSET - 2)}" y2="{_n(centre)}" '
+                f'stroke="currentColor"/>'
+            )
+        weight = ' font-weight="bold"' if line.won else ""
+        label_parts.append(
+            f'<text class="{colour}" x="{_n(end_x + LABEL_OFFSET)}" '
+            f'y="{_n(centre + BASELINE)}"{weight}><title>{escape(line.name)}</title>'
+            f"{escape(text)}</text>"
+        )
+    parts.append(f'<g class="labels">{"".join(label_parts)}</g>')
+    parts.append("</svg>")
+    return mark_safe("".join(parts))  # every piece of text in it went through escape()
+
+
+# --- What is drawn ---------------------------------------------------------------------------
+
+
+def _series(board: Scoreboard, names: Mapping[int, str], rounds: Sequence) -> list[Series]:
+    """A line per player in seat order, or per team when the totals are the team's."""
+
+    def name(player: int) -> str:
+        return names.get(player, f"player {player}")
+
+    out = {standing.player for standing in board.standings if standing.eliminated}
+    if board.teams:
+        lines = [(" & ".join(name(p) for p in team.players), team.players) for team in board.teams]
+    else:
+        lines = [(name(player), [player]) for player in board.players]
+    series = []
+    for line_name, players in lines:
+        # Partners always share a total, so the team's line follows its first player.
+        player = players[0]
+        points = [(0, 0)]
+        for result in rounds:
+            mine = next((r for r in result.results if r.player == player), None)
+            if mine is not None:  # not in a round: out of the game (Under the 10)
+                points.append((result.number, mine.total))
+        series.append(
+            Series(
+                name=line_name,
+                points=points,
+                won=board.finished and any(p in board.winners for p in players),
+                out=all(p in out for p in players),
+            )
+        )
+    return series
+
+
+def _summary(board: Scoreboard, series: list[Series], last_round: int) -> str:
+    """The chart in one sentence for screen readers: who won and where everyone ended."""
+    rounds = "1 round" if last_round == 1 else f"{last_round} rounds"
+    game = GAMES[board.kind].name if board.kind in GAMES else board.kind
+    text = f"{game} score chart: running totals over {rounds}."
+    winners = [line for line in series if line.won]
+    if winners:
+        names = " and ".join(line.name for line in winners)
+        verb = "wins" if len(winners) == 1 and not board.teams else "win"
+        text += f" {names} {verb} with {_number(winners[0].points[-1][1])}."
+    ends = []
+    for line in series:
+        round_number, total = line.points[-1]
+        ends.append(
+            f"{line.name} {_number(total)}"
+            + (f" (out after round {round_number})" if line.out else "")
+        )
+    heading = "Final totals" if board.finished else f"Totals after round {last_round}"
+    return f"{text} {heading}: {', '.join(ends)}."
+
+
+def _label_text(line: Series) -> str:
+    text = f"{line.name} out" if line.out else line.name
+    if _text_width(text) <= LABEL_MAX_WIDTH:
+        return text
+    while text and _text_width(text + "…") > LABEL_MAX_WIDTH:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _thinned(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """At most about MAX_POINTS points: the first, the last, and each stretch's lowest and
+    highest totals in round order, so a long game keeps its peaks and drops (halvings)."""
+    if len(points) <= MAX_POINTS:
+        return points
+    inner = points[1:-1]
+    size = math.ceil(len(inner) / ((MAX_POINTS - 2) // 2))
+    kept = [points[0]]
+    for start in range(0, len(inner), size):
+        bucket = inner[start : start + size]
+        lowest = min(bucket, key=lambda point: point[1])
+        highest = max(bucket, key=lambda point: point[1])
+        kept.extend(sorted({lowest, highest}))
+    kept.append(points[-1])
+    return kept
+
+
+def _place_labels(labels: list[tuple[float, float, float]], low: float, high: float) -> list[float]:
+    """Each label's vertical centre: as near its line's end as it can be without overlapping.
+
+    A label is (wanted centre, left x, width). Labels whose spans overlap sideways are set in
+    one column; in each column, labels too close are pushed apart evenly about their mean.
+    """
+    columns: list[list[int]] = []
+    spans: list[tuple[float, float]] = []
+    for index in sorted(range(len(labels)), key=lambda i: labels[i][1]):
+        _, left, width = labels[index]
+        if spans and left <= spans[-1][1]:
+            columns[-1].append(index)
+            spans[-1] = (spans[-1][0], max(spans[-1][1], left + width + LABEL_OFFSET))
+        else:
+            columns.append([index])
+            spans.append((left, left + width + LABEL_OFFSET))
+
+    centres = [0.0] * len(labels)
+    for column in columns:
+        wanted = sorted(column, key=lambda i: (labels[i][0], i))
+        groups: list[list[int]] = []
+
+        def top(group: list[int]) -> float:
+            middle = sum(labels[i][0] for i in group) / len(group)
+            first = middle - (len(group) - 1) * LINE_GAP / 2
+            return max(low, min(first, high - (len(group) - 1) * LINE_GAP))
+
+        for index in wanted:
+            groups.append([index])
+            while len(groups) > 1 and top(groups[-2]) + len(groups[-2]) * LINE_GAP > top(
+                groups[-1]
+            ):
+                last = groups.pop()
+                groups[-1].extend(last)
+        for group in groups:
+            first = top(group)
+            for position, index in enumerate(group):
+                centres[index] = first + position * LINE_GAP
+    return centres
+
+
+# --- Drawing helpers -------------------------------------------------------------------------
+
+
+def _marker(index: int, x: float, y: float) -> str:
+    """A filled shape at a line's end, a different one per series."""
+    shape = index % len(DASHES)
+    solid = 'fill="currentColor" stroke="none"'
+    if shape == 0:
+        return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="4" {solid}/>'
+    if shape == 1:
+        return f'<rect x="{_n(x - 3.5)}" y="{_n(y - 3.5)}" width="7" height="7" {solid}/>'
+    if shape == 2:
+        return f'<path d="M{_n(x)},{_n(y - 5)}l4.5,8h-9z" {solid}/>'
+    if shape == 3:
+        return f'<path d="M{_n(x)},{_n(y - 5)}l5,5l-5,5l-5,-5z" {solid}/>'
+    if shape == 4:
+        return f'<path d="M{_n(x)},{_n(y + 5)}l4.5,-8h-9z" {solid}/>'
+    if shape == 5:
+        return f'<path d="M{_n(x - 4)},{_n(y - 4)}l8,8m0,-8l-8,8" stroke-width="2"/>'
+    return f'<rect x="{_n(x - 1.5)}" y="{_n(y - 5)}" width="3" height="10" {solid}/>'
+
+
+def _nice_step(rough: float) -> int:
+    """The whole step of 1, 2 or 5 times a power of ten at or above `rough`."""
+    if rough <= 1:
+        return 1
+    power = 10 ** math.floor(math.log10(rough))
+    return next(step * power for step in (1, 2, 5, 10) if step * power >= rough)
+
+
+def _ticks(lowest: int, highest: int, count: int) -> list[int]:
+    """Round scores from at or below both 0 and the lowest total to at or above the highest."""
+    lowest, highest = min(lowest, 0), max(highest, 0)
+    step = _nice_step(max(highest - lowest, 1) / count)
+    start = math.floor(lowest / step) * step
+    end = max(math.ceil(highest / step) * step, start + step)
+    return list(range(start, end + 1, step))
+
+
+def _text_width(text: str) -> float:
+    """A generous guess at a text's width at FONT_SIZE, from rough widths of a sans-serif
+    font's letters (emoji and CJK are a full em)."""
+    width = 0.0
+    for char in text:
+        if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+            continue
+        if unicodedata.east_asian_width(char) in ("W", "F") or ord(char) > 0x1F000:
+            width += 1.1
+        elif char in NARROW:
+            width += 0.35
+        elif char in WIDE or char.isupper():
+            width += 0.9 if char in WIDE else 0.72
+        else:
+            width += 0.6
+    return width * FONT_SIZE
+
+
+def _number(value: int) -> str:
+    """A score as the table reads it, with a true minus sign."""
+    return str(value).replace("-", MINUS)
+
+
+def _n(value: float) -> str:
+    """A coordinate to one decimal place, without a trailing ".0"."""
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text

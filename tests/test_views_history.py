@@ -1,0 +1,337 @@
+"""The pages for looking back: game nights, players (rename, merge), the score chart, CSV
+downloads, and backing up or importing everything from the "Your data" page."""
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games.models import Game, GameNight, Player, Round
+
+from .api.conftest import api  # noqa: F401 (a fixture the account fixture uses)
+from .api.test_transfer import account, without_ids  # noqa: F401 (account is a fixture)
+from .conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def players(owner):
+    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy")]
+
+
+def piles(players, *counts):
+    return {"hands": [{"player": p.pk, "pile": n} for p, n in zip(players, counts, strict=True)]}
+
+
+@pytest.fixture
+def night(owner, players):
+    """A night of two FourScore deals: Ann wins the first, Ann and Bob tie the second."""
+    night = GameNight.objects.create(owner=owner, date="2026-11-20", location="Kitchen")
+    first = Game.start(owner, "fourscore", players, night=night)
+    first.add_round(piles(players, 1, 5, 9), owner)
+    second = Game.start(owner, "fourscore", players, night=night)
+    second.add_round(piles(players, 2, 2, 6), owner)
+    Game.start(owner, "fourscore", players, night=night)  # still to be played
+    return night
+
+
+# --- Nights ---
+
+
+def test_the_nights_page_lists_each_night_with_its_games_and_winners(owner_client, night):
+    html = owner_client.get(reverse("night_list")).content.decode()
+    assert "Fri 20 Nov 2026" in html and "Kitchen" in html
+    assert "3 games" in html
+    assert html.count("Ann won") == 1 and "Ann &amp; Bob won" in html
+    assert "not finished" in html
+
+
+def test_a_nights_page_names_its_champion_and_shares_a_tie(owner_client, owner, night, players):
+    response = owner_client.get(reverse("night_detail", args=[night.pk]))
+    assert "Champion of the night: Ann" in response.content.decode()
+    tie = Game.start(owner, "fourscore", players, night=night)
+    tie.add_round(piles(players, 9, 1, 9), owner)  # Bob: now Ann 2, Bob 2
+    html = owner_client.get(reverse("night_detail", args=[night.pk])).content.decode()
+    assert "Champions of the night: Ann &amp; Bob" in html
+    assert "(2 wins)" in html
+
+
+def test_a_nights_date_place_and_notes_can_be_edited(owner_client, night):
+    response = owner_client.post(
+        reverse("night_detail", args=[night.pk]),
+        {"date": "2026-11-21", "location": "Den", "notes": "Cy brought <cake>"},
+        follow=True,
+    )
+    night.refresh_from_db()
+    assert (str(night.date), night.location, night.notes) == (
+        "2026-11-21",
+        "Den",
+        "Cy brought <cake>",
+    )
+    assert "The night is saved." in response.content.decode()
+    assert "Cy brought &lt;cake&gt;" in response.content.decode()
+
+
+def test_a_bad_night_edit_keeps_what_was_typed_and_changes_nothing(owner_client, night):
+    response = owner_client.post(
+        reverse("night_detail", args=[night.pk]),
+        {"date": "the 31st", "location": "Den", "notes": "x\x00y"},
+    )
+    assert response.status_code == 400
+    assert 'value="Den"' in response.content.decode()
+    night.refresh_from_db()
+    assert night.location == "Kitchen"
+
+
+def test_another_users_night_is_not_there(outsider_client, night):
+    for name in ("night_detail", "night_csv"):
+        assert outsider_client.get(reverse(name, args=[night.pk])).status_code == 404
+    assert "Kitchen" not in outsider_client.get(reverse("night_list")).content.decode()
+
+
+# --- Players ---
+
+
+def test_the_players_page_lists_wins_of_finished_games(owner_client, night):
+    html = owner_client.get(reverse("player_list")).content.decode()
+    assert "2 of 2 won" in html  # Ann: a win and a shared win
+    assert "1 of 2 won" in html  # Bob
+    assert "0 of 2 won" in html  # Cy
+
+
+def test_a_player_can_be_added_from_the_players_page(owner_client, owner):
+    response = owner_client.post(reverse("player_add"), {"name": "Dee", "back": "players"})
+    assert response.url == reverse("player_list")
+    assert Player.objects.filter(owner=owner, name="Dee").exists()
+
+
+def test_a_players_page_shows_their_record_by_game_and_head_to_head(owner_client, night, players):
+    ann = players[0]
+    response = owner_client.get(reverse("player_detail", args=[ann.pk]))
+    html = response.content.decode()
+    assert response.context["stats"].wins == 2
+    assert "<strong>2</strong> won of <strong>2</strong> finished games" in html
+    assert "<strong>100%</strong>" in html
+    assert "FourScore" in html
+    assert "vs Bob" in html and "vs Cy" in html
+
+
+def test_a_player_is_renamed_and_a_taken_name_is_refused(owner_client, players):
+    ann = players[0]
+    url = reverse("player_detail", args=[ann.pk])
+    owner_client.post(url, {"name": "Annie"})
+    ann.refresh_from_db()
+    assert ann.name == "Annie"
+    response = owner_client.post(url, {"name": "BOB"})
+    assert response.status_code == 400
+    assert "You already have a player called BOB" in response.content.decode()
+    ann.refresh_from_db()
+    assert ann.name == "Annie"
+
+
+def test_merging_two_names_of_one_person_moves_their_games(owner_client, owner, players):
+    ann = players[0]
+    annie = Player.add(owner, "Annie")
+    game = Game.start(owner, "fourscore", [annie, players[1]])
+    game.add_round(piles([annie, players[1]], 1, 4), owner)
+    response = owner_client.post(
+        reverse("player_merge", args=[annie.pk]), {"into": ann.pk}, follow=True
+    )
+    assert response.redirect_chain[-1][0] == reverse("player_detail", args=[ann.pk])
+    assert "Annie is now Ann" in response.content.decode()
+    assert response.context["stats"].wins == 1
+    assert not Player.objects.filter(pk=annie.pk).exists()
+
+
+def test_merging_is_refused_with_a_message_when_both_played_one_game(owner_client, night, players):
+    ann, bob, _ = players
+    response = owner_client.post(
+        reverse("player_merge", args=[bob.pk]), {"into": ann.pk}, follow=True
+    )
+    assert "so they are two people" in response.content.decode()
+    assert Player.objects.filter(pk=bob.pk).exists()
+
+
+def test_a_player_cannot_be_merged_into_another_users_player(owner_client, outsider, players):
+    stranger = Player.add(outsider, "Stranger")
+    response = owner_client.post(
+        reverse("player_merge", args=[players[0].pk]), {"into": stranger.pk}, follow=True
+    )
+    assert "Choose which player" in response.content.decode()
+    assert Player.objects.filter(pk=players[0].pk).exists()
+
+
+def test_another_users_player_is_not_there(outsider_client, players):
+    assert outsider_client.get(reverse("player_detail", args=[players[0].pk])).status_code == 404
+    response = outsider_client.post(reverse("player_merge", args=[players[0].pk]), {"into": 1})
+    assert response.status_code == 404
+
+
+# --- The chart and the CSV downloads ---
+
+
+def test_a_played_game_shows_its_chart_and_a_fresh_one_does_not(owner_client, owner, night):
+    played, _, fresh = night.games.order_by("created")
+    html = owner_client.get(reverse("game_detail", args=[played.pk])).content.decode()
+    assert "How it went" in html and "<svg" in html
+    assert reverse("game_csv", args=[played.pk]) in html
+    assert "<svg" not in owner_client.get(reverse("game_detail", args=[fresh.pk])).content.decode()
+
+
+def test_the_share_link_shows_the_chart_too(client, owner, night):
+    played = night.games.order_by("created").first()
+    played.share()
+    html = client.get(reverse("game_shared", args=[played.share_token])).content.decode()
+    assert "<svg" in html
+
+
+def test_a_games_scores_download_as_csv_with_a_byte_order_mark(owner_client, night, players):
+    played = night.games.order_by("created").first()
+    response = owner_client.get(reverse("game_csv", args=[played.pk]))
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response["Content-Disposition"] == f'attachment; filename="fourscore-{played.pk}.csv"'
+    text = response.content.decode("utf-8")
+    assert text.startswith("\ufeff")
+    assert "Ann" in text and "Total" in text
+
+
+def test_a_nights_scores_download_as_csv(owner_client, night):
+    response = owner_client.get(reverse("night_csv", args=[night.pk]))
+    assert response["Content-Disposition"] == 'attachment; filename="night-2026-11-20.csv"'
+    assert response.content.decode("utf-8").count("FourScore") >= 2
+
+
+# --- Your data: export and import ---
+
+
+def page_export(client) -> dict:
+    response = client.get(reverse("data_export"))
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith('attachment; filename="scorekeeper-')
+    return json.loads(response.content)
+
+
+def upload(client, content: bytes):
+    return client.post(
+        reverse("your_data"),
+        {"document": SimpleUploadedFile("export.json", content, "application/json")},
+    )
+
+
+def test_export_then_import_on_the_pages_loses_nothing(account, owner, outsider):  # noqa: F811
+    owner_client, outsider_client = Client(), Client()
+    owner_client.force_login(owner)
+    outsider_client.force_login(outsider)
+    document = page_export(owner_client)
+    response = upload(outsider_client, json.dumps(document).encode())
+    assert response.status_code == 302
+    again = page_export(outsider_client)
+    assert without_ids(again) == without_ids(document)
+
+
+def test_the_data_page_offers_the_download_and_the_upload(owner_client):
+    html = owner_client.get(reverse("your_data")).content.decode()
+    assert reverse("data_export") in html
+    assert 'enctype="multipart/form-data"' in html
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"not json at all", "it is not JSON"),
+        (b"\xff\xfe\x00", "it is not JSON"),
+        (b"[1, 2]", "Nothing was imported"),
+        (json.dumps({"format": "scorekeeper/1"}).encode(), "Nothing was imported"),
+    ],
+)
+def test_a_file_that_is_not_an_export_is_refused_and_nothing_changes(
+    owner_client, night, content, message
+):
+    before = (Player.objects.count(), Game.objects.count(), Round.objects.count())
+    response = upload(owner_client, content)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert (Player.objects.count(), Game.objects.count(), Round.objects.count()) == before
+
+
+def test_an_import_with_a_bad_round_is_refused_whole(owner_client, outsider, night):
+    document = page_export(owner_client)
+    document["games"][-2]["rounds"][0]["entry"]["hands"][0]["pile"] = -3
+    stranger = Client()
+    stranger.force_login(outsider)
+    response = upload(stranger, json.dumps(document).encode())
+    assert response.status_code == 400
+    assert "round 1" in response.content.decode()
+    assert not Game.objects.filter(owner=outsider).exists()
+    assert not Player.objects.filter(owner=outsider).exists()
+
+
+def test_the_pages_for_looking_back_need_a_log_in(client):
+    for name in ("night_list", "player_list", "your_data", "data_export"):
+        response = client.get(reverse(name))
+        assert response.status_code == 302
+        assert response.url.startswith(reverse("login"))
+
+
+def test_the_main_menu_leads_to_nights_and_players(owner_client):
+    html = owner_client.get(reverse("home")).content.decode()
+    assert f'href="{reverse("night_list")}"' in html
+    assert f'href="{reverse("player_list")}"' in html
+    assert PASSWORD not in html
+
+
+# --- Query counts do not grow with the history ---
+
+
+def queries_of_each_page(client, night, player) -> dict[str, int]:
+    game = night.games.order_by("created").first()
+    urls = {
+        "nights": reverse("night_list"),
+        "night": reverse("night_detail", args=[night.pk]),
+        "night csv": reverse("night_csv", args=[night.pk]),
+        "players": reverse("player_list"),
+        "player": reverse("player_detail", args=[player.pk]),
+        "game": reverse("game_detail", args=[game.pk]),
+        "game csv": reverse("game_csv", args=[game.pk]),
+        "export": reverse("data_export"),
+    }
+    counts = {}
+    for page, url in urls.items():
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        counts[page] = len(queries)
+    return counts
+
+
+def play_a_night(owner, players, games: int, deals: int) -> GameNight:
+    night = GameNight.objects.create(owner=owner, date="2026-11-20")
+    for _ in range(games):
+        game = Game.start(owner, "fourscore", players, night=night, options={"deals": deals})
+        for deal in range(deals):
+            game.add_round(
+                piles(players, *[(deal + seat) % 5 for seat in range(len(players))]), owner
+            )
+    return night
+
+
+def test_the_pages_take_as_many_queries_for_a_long_history_as_for_a_short_one(
+    owner_client, owner, outsider
+):
+    small_players = [Player.add(owner, name) for name in ("Ann", "Bob")]
+    small = queries_of_each_page(
+        owner_client, play_a_night(owner, small_players, games=1, deals=1), small_players[0]
+    )
+    big_client = Client()
+    big_client.force_login(outsider)
+    big_players = [Player.add(outsider, f"Player {n}") for n in range(6)]
+    for _ in range(3):
+        play_a_night(outsider, big_players, games=4, deals=6)
+    big = queries_of_each_page(
+        big_client, play_a_night(outsider, big_players, games=4, deals=6), big_players[0]
+    )
+    assert big == small
