@@ -378,6 +378,7 @@ class Game(models.Model):
             seat.total = totals[seat.player_id]
         Seat.objects.bulk_update(seats, ["won", "rank", "total"])
         self._refresh()
+        self.__dict__["scoreboard"] = board  # the replay just checked is the game as now saved
 
     # -- sharing --
 

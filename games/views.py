@@ -8,10 +8,11 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import get_conditional_response
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -177,8 +178,10 @@ def _scoreboard_response(request, game: Game, template: str):
         chart = score_chart(game.scoreboard, game.player_names)
         return render(request, template, _page_context(game, chart=chart))
     etag = f'"{game.pk}-{game.updated.timestamp()}-{game.share_token or ""}-part"'
-    if request.headers.get("If-None-Match") == etag:
-        return HttpResponseNotModified()
+    # Compared weakly: GZipMiddleware sends the ETag back as W/"...", and so does the browser.
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        return not_modified
     response = render(request, template + "#scoreboard", _page_context(game))
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"

@@ -236,6 +236,16 @@ def test_an_unchanged_poll_answers_304(owner_client, game):
     assert again.content == b""
 
 
+def test_an_unchanged_poll_answers_304_when_the_poll_was_gzipped(owner_client, game):
+    # GZipMiddleware weakens the ETag to W/"..." and the browser sends that back.
+    url = reverse("game_detail", args=[game.pk])
+    gzipped = fragment_headers(HTTP_ACCEPT_ENCODING="gzip")
+    first = owner_client.get(url, **gzipped)
+    assert first["ETag"].startswith("W/")
+    again = owner_client.get(url, **gzipped, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+
+
 def test_a_poll_after_a_new_round_gets_the_new_scoreboard(owner_client, owner, game):
     url = reverse("game_detail", args=[game.pk])
     first = owner_client.get(url, **fragment_headers())
