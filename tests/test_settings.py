@@ -6,7 +6,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import ImproperlyConfigured
+from django.test import Client
+from django.urls import path
 
 from scorekeeper import settings as project_settings
 
@@ -116,3 +119,30 @@ def test_collectstatic_writes_hashed_and_compressed_files(tmp_path):
     assert css, "the stylesheet gets a hashed name"
     assert (tmp_path / "css" / f"{css[0].name}.gz").exists()
     assert (tmp_path / "staticfiles.json").exists()
+
+
+def boom(request):
+    raise RuntimeError("a secret in the traceback")
+
+
+urlpatterns = [path("boom/", login_not_required(boom))]
+
+
+@pytest.mark.django_db
+@pytest.mark.urls(__name__)
+def test_a_crash_shows_a_plain_page_and_no_traceback(settings):
+    assert settings.DEBUG is False
+    response = Client(raise_request_exception=False).get("/boom/")
+    assert response.status_code == 500
+    html = response.content.decode()
+    assert "Something went wrong" in html
+    assert "secret" not in html and "Traceback" not in html
+
+
+@pytest.mark.django_db
+def test_a_missing_page_says_so_without_listing_the_urls(client):
+    response = client.get("/no/such/page/")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "Not found" in html
+    assert "URLconf" not in html and "admin/" not in html
