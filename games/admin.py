@@ -27,10 +27,15 @@ class SeatInline(admin.TabularInline):
 
 
 class RoundInline(admin.TabularInline):
+    # Rounds change only through the write path, which validates and rescores them.
     model = Round
     extra = 0
     fields = ["number", "status", "entry", "updated"]
-    readonly_fields = ["updated"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Game)
@@ -43,8 +48,18 @@ class GameAdmin(admin.ModelAdmin):
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
+    """Read-only: rounds change only through the write path, which validates and rescores."""
+
     list_display = ["__str__", "status", "updated"]
-    raw_id_fields = ["game"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(RoundRevision)

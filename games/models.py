@@ -7,9 +7,13 @@ statistics and are rewritten by the write path below after every change.
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
+import json
 import secrets
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
 from functools import cached_property
@@ -99,8 +103,11 @@ class Player(models.Model):
         taken = Player.objects.filter(owner=self.owner_id, name__iexact=name).exclude(pk=self.pk)
         if taken.exists():
             raise ValidationError(f"You already have a player called {name}")
-        self.name = name
-        self.save(update_fields=["name"])
+        with transaction.atomic():
+            self.name = name
+            self.save(update_fields=["name"])
+            # A new version of their games, so that phones polling them show the new name.
+            Game.objects.filter(seat__player=self).update(updated=timezone.now())
 
     def merge_into(self, keep: Player) -> None:
         """This player and `keep` are one person: their games, rounds and kept versions become
@@ -126,6 +133,9 @@ class Player(models.Model):
                 model.objects.bulk_update(rows, ["entry"], batch_size=500)
             Game.objects.filter(first_dealer=self).update(first_dealer=keep)
             Seat.objects.filter(player=self).update(player=keep)
+            # Their boards changed without a round saved: a new version of each (a new cache
+            # key, and a new ETag for the phones polling them).
+            Game.objects.filter(pk__in=[game.pk for game in games]).update(updated=timezone.now())
             self.delete()
 
 
@@ -156,6 +166,35 @@ class GameNight(models.Model):
         self.location = clean_text(location, "The place", max_length=100, required=False)
         self.notes = clean_text(notes, "The notes", max_length=2000, required=False)
         self.save(update_fields=["date", "location", "notes"])
+
+
+class RecentBoards:
+    """The boards this process read last, kept as objects under their game's scoreboard key, so
+    a page of an unchanged game needs no replay. (Not Django's cache: unpickling a long game's
+    board makes thousands of objects, several times the rest of a page's work.) Boards are only
+    read, never changed, so requests can share one."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.boards: OrderedDict[str, Scoreboard] = OrderedDict()
+        self.lock = threading.Lock()  # for a threaded server
+
+    def get(self, key: str) -> Scoreboard | None:
+        return self.boards.get(key)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.boards.clear()
+
+    def keep(self, key: str, board: Scoreboard) -> None:
+        with self.lock:
+            self.boards[key] = board
+            self.boards.move_to_end(key)
+            while len(self.boards) > self.size:
+                self.boards.popitem(last=False)
+
+
+recent_boards = RecentBoards(size=64)
 
 
 class Game(models.Model):
@@ -258,15 +297,46 @@ class Game(models.Model):
 
     @cached_property
     def scoreboard(self) -> Scoreboard:
-        return self.replay([round_.entry for round_ in self.saved_rounds])
+        """The replay of the saved rounds. Pages reading a game share it through the cache,
+        under `scoreboard_key`; a writer (after `_refresh`) or a caller that already holds the
+        rows (the statistics) replays the rows it holds."""
+        if self._reads_rows or "saved_rounds" in self.__dict__:
+            return self.replay([round_.entry for round_ in self.saved_rounds])
+        key = self.scoreboard_key
+        board = recent_boards.get(key)
+        if board is None:
+            board = self.replay([round_.entry for round_ in self.saved_rounds])
+        recent_boards.keep(key, board)
+        return board
+
+    _reads_rows = False  # set by _refresh: from then on the board is replayed from the rows
+
+    @property
+    def scoreboard_key(self) -> str:
+        """Names this version of the game's board: every write moves `updated` (a player merge
+        too), and the seats' players and names (the board's notes name them), the first dealer
+        and the options are part of the key. Only rounds changed outside the write path (the
+        admin's round editor) would leave it stale."""
+        replayed_with = json.dumps(
+            [
+                [(seat.player_id, seat.player.name) for seat in self.seats],
+                self.first_dealer_id,
+                self.options,
+            ],
+            sort_keys=True,
+        )
+        digest = hashlib.blake2b(replayed_with.encode(), digest_size=12).hexdigest()
+        return f"scoreboard:{self.pk}:{self.updated.timestamp()}:{digest}"
 
     @property
     def winners(self) -> list[int]:
         return [seat.player_id for seat in self.seats if seat.won]
 
     def _refresh(self) -> None:
+        """Forget what was read: what follows (a write) reads the rows again, never the cache."""
         for name in ("seats", "saved_rounds", "scoreboard"):
             self.__dict__.pop(name, None)
+        self._reads_rows = True
 
     # -- the one write path, shared by the pages and the API --
 
@@ -377,8 +447,10 @@ class Game(models.Model):
             seat.rank = ranks[seat.player_id]
             seat.total = totals[seat.player_id]
         Seat.objects.bulk_update(seats, ["won", "rank", "total"])
+        key = self.scoreboard_key  # the new version's, while the seats are at hand
         self._refresh()
         self.__dict__["scoreboard"] = board  # the replay just checked is the game as now saved
+        recent_boards.keep(key, board)  # the board every page reads until the next write
 
     # -- sharing --
 

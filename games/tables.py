@@ -3,25 +3,19 @@ the game's own information in plain words. Only arranges what the engine compute
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
+from django.core.cache import cache
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from .charts import score_chart
 from .scoring import Scoreboard
 
-
-@dataclass
-class Cell:
-    points: int | None
-    total: int | None
-    notes: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Row:
-    number: int
-    dealer: str
-    status: str
-    cells: list[Cell]
-    notes: list[str]
+TO_COME = "\N{HORIZONTAL ELLIPSIS}"  # in each cell of an open round: the result is to come
+NOT_PLAYED = "\N{EN DASH}"  # in the cell of a player out of the game
 
 
 @dataclass
@@ -34,7 +28,13 @@ class Column:
 
 
 class ScoreTable:
+    """The table's header, totals, standings and information lines are a handful of values the
+    template lays out; its body, a row per round and a cell per column, is built here as one
+    piece of markup (hundreds of cells in a long game are too many for template tags) and kept
+    in the cache under the game's scoreboard key, like the board itself."""
+
     def __init__(self, game, board: Scoreboard):
+        self.game = game
         self.board = board
         names = game.player_names
         self.names = names
@@ -49,7 +49,7 @@ class ScoreTable:
                 )
                 for team in board.teams
             ]
-            column_player = [team.players[0] for team in board.teams]
+            self.column_players = [team.players[0] for team in board.teams]
         else:
             self.columns = [
                 Column(
@@ -61,29 +61,76 @@ class ScoreTable:
                 )
                 for p in board.players
             ]
-            column_player = list(board.players)
-        self.rows = []
-        for result in board.rounds:
-            by_player = {r.player: r for r in result.results}
-            cells = [
-                Cell(by_player[p].points, by_player[p].total, by_player[p].notes)
-                if p in by_player
-                else Cell(None, None)
-                for p in column_player
-            ]
-            self.rows.append(
-                Row(
-                    result.number,
-                    names[result.dealer],
-                    result.status,
-                    cells,
-                    result.notes,
-                )
-            )
+            self.column_players = list(board.players)
         self.standings = [(s.rank, names[s.player], s.total, s.eliminated) for s in board.standings]
         self.winners = [names[p] for p in board.winners]
         self.next_dealer = names.get(board.next_dealer) if board.next_dealer else None
         self.info = list(self._information(game, board))
+
+    @cached_property
+    def body(self) -> SafeString:
+        """The rows, round numbers as plain text (the shared page)."""
+        return self._cached("body", lambda: self._body(editable=False))
+
+    @cached_property
+    def editable_body(self) -> SafeString:
+        """The rows, each round number a link to edit that round (the owner's page)."""
+        return self._cached("editable-body", lambda: self._body(editable=True))
+
+    @cached_property
+    def chart(self) -> SafeString:
+        """The score chart's SVG."""
+        return self._cached("chart", lambda: score_chart(self.board, self.names))
+
+    def _cached(self, part: str, build) -> SafeString:
+        """`build()`, once per version of the game: the game's scoreboard key names the seats'
+        players and names as well as the version, all that the markup is made from."""
+        key = f"{self.game.scoreboard_key}:{part}"
+        markup = cache.get(key)
+        if markup is None:
+            markup = str(build())
+            cache.set(key, markup)
+        return mark_safe(markup)
+
+    def _body(self, *, editable: bool) -> str:
+        """The <tbody> rows. Every text is escaped here: names and notes with escape(), and
+        the numbers go through the `d` format, which takes integers only."""
+        span = len(self.columns)
+        html = []
+        for result in self.board.rounds:
+            number = result.number
+            if editable:
+                url = reverse("round_edit", args=[self.game.pk, number])
+                heading = (
+                    f'<a href="{escape(url)}" aria-label="Edit round {number:d}">{number:d}</a>'
+                )
+            else:
+                heading = f"{number:d}"
+            by_player = {r.player: r for r in result.results}
+            cells = "".join(
+                self._cell(by_player.get(player), result.status == "open")
+                for player in self.column_players
+            )
+            html.append(f'<tr>\n<th scope="row">{heading}</th>{cells}\n</tr>\n')
+            if result.notes:
+                notes = escape(" · ".join(result.notes))
+                html.append(
+                    f'<tr><td></td><td colspan="{span:d}" class="note" style="text-align:left">'
+                    f"{notes}</td></tr>\n"
+                )
+        return "".join(html)
+
+    @staticmethod
+    def _cell(result, open_round: bool) -> str:
+        if open_round:
+            return f"<td>{TO_COME}</td>"
+        if result is None or result.total is None:
+            return f"<td>{NOT_PLAYED}</td>"
+        why = "".join(f" · {escape(note)}" for note in result.notes)
+        return (
+            f'<td>{result.total:d}<span class="note">{result.points:+d}'
+            f'<span class="why">{why}</span></span></td>'
+        )
 
     def _information(self, game, board: Scoreboard):
         """The game's own lines: 42's countdown, who is out, what is left to play."""

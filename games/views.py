@@ -19,7 +19,6 @@ from django.views.decorators.vary import vary_on_headers
 from . import stats, transfer
 from .api import Invalid as ImportRefused
 from .api import import_document
-from .charts import score_chart
 from .forms import ROUND_FORMS, ImportForm, MergeForm, NewGameForm, NewPlayerForm, NightForm
 from .models import Conflict, FailedLogin, Game, GameNight, Player, Round, RoundRevision
 from .scoring import GAMES, EntryError
@@ -175,8 +174,9 @@ def _scoreboard_response(request, game: Game, template: str):
     token, which a 304 would hide or leave stale.
     """
     if not (request.htmx and not request.htmx.history_restore_request):
-        chart = score_chart(game.scoreboard, game.player_names)
-        return render(request, template, _page_context(game, chart=chart))
+        context = _page_context(game)
+        context["chart"] = context["table"].chart
+        return render(request, template, context)
     etag = f'"{game.pk}-{game.updated.timestamp()}-{game.share_token or ""}-part"'
     # Compared weakly: GZipMiddleware sends the ETag back as W/"...", and so does the browser.
     not_modified = get_conditional_response(request, etag=etag)

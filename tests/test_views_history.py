@@ -335,3 +335,26 @@ def test_the_pages_take_as_many_queries_for_a_long_history_as_for_a_short_one(
         big_client, play_a_night(outsider, big_players, games=4, deals=6), big_players[0]
     )
     assert big == small
+
+
+def test_a_rename_reaches_the_phones_polling_the_scoreboard(owner_client, night, players):
+    game = night.games.order_by("created").first()
+    url = reverse("game_detail", args=[game.pk])
+    poll = owner_client.get(url, HTTP_HX_REQUEST="true")
+    owner_client.post(reverse("player_detail", args=[players[0].pk]), {"name": "Annie"})
+    again = owner_client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=poll["ETag"])
+    assert again.status_code == 200
+    assert "Annie" in again.content.decode()
+
+
+def test_rounds_cannot_be_changed_in_the_admin(admin_client, night):
+    round_ = Round.objects.first()
+    assert (
+        admin_client.get(reverse("admin:games_round_change", args=[round_.pk])).status_code == 200
+    )
+    admin_client.post(
+        reverse("admin:games_round_change", args=[round_.pk]),
+        {"number": 5, "status": "open", "entry": "{}"},
+    )
+    round_.refresh_from_db()
+    assert round_.number == 1 and round_.entry["hands"]

@@ -1,0 +1,195 @@
+"""The cached scoreboard (games.models.Game.scoreboard, games.tables.ScoreTable): a page shows
+every write at once, and the write path replays the saved rows, never what was cached."""
+
+import re
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games.models import Game, Player, Seat, recent_boards
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _nothing_cached():
+    cache.clear()
+    recent_boards.clear()
+    yield
+    cache.clear()
+    recent_boards.clear()
+
+
+@pytest.fixture
+def players(owner):
+    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy")]
+
+
+def called(caller, players, points):
+    """An Under the 10 round called by `caller`, each player's hand worth `points[n]`."""
+    return {
+        "called_by": caller.pk,
+        "hands": [{"player": p.pk, "points": n} for p, n in zip(players, points, strict=True)],
+    }
+
+
+@pytest.fixture
+def game(owner, players):
+    """Under the 10, two rounds: Ann calls with 2 (Bob 10, Cy 7), then Bob with 1."""
+    game = Game.start(owner, "under10", players)
+    game.add_round(called(players[0], players, [2, 10, 7]), owner)
+    game.add_round(called(players[1], players, [5, 1, 9]), owner)
+    return game
+
+
+def page(client, game, **headers):
+    response = client.get(reverse("game_detail", args=[game.pk]), **headers)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def shared_page(client, game):
+    response = client.get(reverse("game_shared", args=[game.share_token]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def rows(html):
+    """Each round's row: its number and its cells' totals, in column order."""
+    body = html.split("<tbody>")[1].split("</tbody>")[0]
+    found = []
+    for row in re.findall(r'<tr>\s*<th scope="row">(.*?)</tr>', body, re.S):
+        number = re.sub(r"<[^>]+>", "", row.split("</th>")[0])
+        totals = re.findall(r"<td>(-?\d+)<span", row)
+        found.append((int(number), [int(total) for total in totals]))
+    return found
+
+
+def fresh(game):
+    return Game.objects.get(pk=game.pk)
+
+
+def test_an_unchanged_game_is_shown_without_reading_its_rounds_again(owner_client, game):
+    page(owner_client, game)
+    with CaptureQueriesContext(connection) as queries:
+        html = page(owner_client, game)
+    assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]
+    assert not [q for q in queries if "games_round" in q["sql"]]
+
+
+def test_a_saved_round_shows_on_the_next_read(owner_client, owner, players, game):
+    assert len(rows(page(owner_client, game))) == 2
+    fresh(game).add_round(called(players[2], players, [4, 8, 3]), owner)
+    assert rows(page(owner_client, game))[-1] == (3, [9, 18, 16])
+
+
+def test_an_edit_of_a_past_round_shows_in_it_and_every_round_after(owner_client, owner, game):
+    players = [seat.player for seat in game.seats]
+    page(owner_client, game)
+    fresh(game).replace_round(1, called(players[0], players, [3, 6, 7]), owner)
+    assert rows(page(owner_client, game)) == [(1, [0, 6, 7]), (2, [5, 6, 16])]
+
+
+def test_restoring_an_earlier_version_shows_it_again(owner_client, owner, game):
+    players = [seat.player for seat in game.seats]
+    fresh(game).replace_round(1, called(players[0], players, [3, 6, 7]), owner)
+    page(owner_client, game)
+    revision = game.revisions.get(number=1)
+    fresh(game).restore(revision, owner)
+    assert rows(page(owner_client, game)) == [(1, [0, 10, 7]), (2, [5, 10, 16])]
+
+
+def test_an_undo_takes_the_round_off_the_page_and_off_the_seats(owner_client, owner, game):
+    page(owner_client, game)  # both rounds cached under the version before the undo
+    fresh(game).delete_last_round(2, owner)
+    assert rows(page(owner_client, game)) == [(1, [0, 10, 7])]
+    totals = dict(Seat.objects.filter(game=game).values_list("player__name", "total"))
+    assert totals == {"Ann": 0, "Bob": 10, "Cy": 7}
+
+
+def test_the_write_path_replays_the_saved_rows_not_the_cached_board(owner, players, game):
+    """A board cached under the game's current version that is wrong (here: the board of the
+    first round only) must not be what a save checks the new round against."""
+    one_round = Game.start(owner, "under10", players)
+    one_round.add_round(called(players[0], players, [2, 10, 7]), owner)
+    reader = fresh(game)
+    cache.set(reader.scoreboard_key, one_round.scoreboard)
+    recent_boards.keep(reader.scoreboard_key, one_round.scoreboard)
+    assert len(reader.scoreboard.rounds) == 1  # the wrong board is the one read
+
+    writer = fresh(game)
+    writer.add_round(called(players[2], players, [4, 8, 3]), owner)
+    assert [r.number for r in writer.scoreboard.rounds] == [1, 2, 3]
+    totals = dict(Seat.objects.filter(game=game).values_list("player__name", "total"))
+    assert totals == {"Ann": 9, "Bob": 18, "Cy": 16}
+
+    writer = fresh(game)
+    cache.set(writer.scoreboard_key, one_round.scoreboard)
+    recent_boards.keep(writer.scoreboard_key, one_round.scoreboard)
+    writer.delete_last_round(3, owner)
+    assert [r.number for r in fresh(game).scoreboard.rounds] == [1, 2]
+    totals = dict(Seat.objects.filter(game=game).values_list("player__name", "total"))
+    assert totals == {"Ann": 5, "Bob": 10, "Cy": 16}
+
+
+def test_a_rename_shows_in_the_table_its_notes_and_the_chart(owner_client, players, game):
+    before = page(owner_client, game)
+    assert "Ann called Under the 10" in before
+    players[0].rename("Annie <3")
+    html = page(owner_client, game)
+    assert "Annie &lt;3 called Under the 10 with 2 and won the round" in html  # a round's note
+    assert "Ann called" not in html
+    chart = html.split('aria-labelledby="chart-title"')[1]
+    assert "Annie &lt;3" in chart
+
+
+def test_a_merge_shows_the_kept_player_and_answers_the_poll_before_it_afresh(
+    owner_client, owner, players, game
+):
+    headers = {"HTTP_HX_REQUEST": "true"}
+    poll = owner_client.get(reverse("game_detail", args=[game.pk]), **headers)
+    updated = fresh(game).updated
+    annie = Player.add(owner, "Annie")
+    players[0].merge_into(annie)
+
+    assert fresh(game).updated > updated
+    again = owner_client.get(
+        reverse("game_detail", args=[game.pk]), HTTP_IF_NONE_MATCH=poll["ETag"], **headers
+    )
+    assert again.status_code == 200
+    html = again.content.decode()
+    assert "Annie called Under the 10" in html
+    assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]
+    assert fresh(game).scoreboard.players == (annie.pk, players[1].pk, players[2].pk)
+
+
+def test_the_shared_page_never_gets_the_owners_edit_links(owner_client, client, game):
+    game.share()
+    assert "Edit round 1" in page(owner_client, game)
+    html = shared_page(client, game)
+    assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]
+    assert "Edit round" not in html
+    assert "Edit round 2" in page(owner_client, game)
+
+
+def test_names_and_notes_in_the_rows_are_escaped(owner_client, owner):
+    players = [Player.add(owner, name) for name in ('<b>"Al"</b>', "O'Neil")]
+    game = Game.start(owner, "under10", players)
+    game.add_round(called(players[0], players, [2, 9]), owner)
+    html = page(owner_client, game)
+    body = html.split("<tbody>")[1].split("</tbody>")[0]
+    assert "<b>" not in body
+    assert "&lt;b&gt;&quot;Al&quot;&lt;/b&gt; called Under the 10" in body
+
+
+def test_a_worker_with_nothing_cached_replays_the_saved_rounds(owner_client, game):
+    page(owner_client, game)
+    cache.clear()
+    recent_boards.clear()
+    with CaptureQueriesContext(connection) as queries:
+        html = page(owner_client, game)
+    assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]
+    assert [q for q in queries if "games_round" in q["sql"]]
