@@ -12,7 +12,8 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError, transaction
 from django.db.models import Prefetch
-from django.http import QueryDict
+from django.http import JsonResponse, QueryDict
+from django.views import defaults
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -948,3 +949,10 @@ def import_document(user, data: object) -> dict:
         return transfer.import_document(user, serializer.validated_data)
     except (exceptions.ValidationError, transfer.Refused) as error:
         raise api_exception(error) from None
+
+
+def page_not_found(request, exception):
+    """The site's 404: JSON under /api/ (as the schema says), Django's page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Not found."}, status=404)
+    return defaults.page_not_found(request, exception)

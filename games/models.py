@@ -55,16 +55,22 @@ class Conflict(Exception):
     """The change can't be made in the game's present state (a 409 in the API)."""
 
 
-def clean_text(value: object, what: str, *, max_length: int, required: bool) -> str:
-    """Trimmed text with no control characters (PostgreSQL refuses NUL; nobody means them)."""
+def clean_text(
+    value: object, what: str, *, max_length: int, required: bool, lines: bool = False
+) -> str:
+    """Trimmed text with no control characters (PostgreSQL refuses NUL; nobody means them);
+    `lines` lets notes keep their line breaks and tabs."""
     if not isinstance(value, str):
         raise ValidationError(f"{what} must be text")
     text = value.strip()
+    if lines:
+        text = text.replace("\r\n", "\n")  # as browsers send a textarea's lines
+    allowed = "\n\t" if lines else ""
     if required and not text:
         raise ValidationError(f"{what} can't be empty")
     if len(text) > max_length:
         raise ValidationError(f"{what} can be at most {max_length} characters")
-    if any(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in text):
+    if any(unicodedata.category(ch) == "Cc" and ch not in allowed for ch in text):
         raise ValidationError(f"{what} can't contain control characters")
     return text
 
@@ -164,7 +170,7 @@ class GameNight(models.Model):
     def update_details(self, date, location: object, notes: object) -> None:
         self.date = date
         self.location = clean_text(location, "The place", max_length=100, required=False)
-        self.notes = clean_text(notes, "The notes", max_length=2000, required=False)
+        self.notes = clean_text(notes, "The notes", max_length=2000, required=False, lines=True)
         self.save(update_fields=["date", "location", "notes"])
 
 

@@ -29,5 +29,5 @@ urlpatterns = [
     path("players/<int:pk>/merge/", views.player_merge, name="player_merge"),
     path("data/", views.your_data, name="your_data"),
     path("data/export.json", views.data_export, name="data_export"),
-    path("s/<str:token>/", views.game_shared, name="game_shared"),
+    path("s/<slug:token>/", views.game_shared, name="game_shared"),
 ]

@@ -13,7 +13,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 from django.views.decorators.vary import vary_on_headers
 
 from . import stats, transfer
@@ -44,6 +49,7 @@ class LoginView(auth_views.LoginView):
     """Django's log-in page, refusing (429) an address that keeps getting the password wrong."""
 
     redirect_authenticated_user = True
+    http_method_names = ["get", "head", "post", "options"]  # FormView would take PUT as POST
     LOCKED_OUT = "Too many wrong passwords: wait 15 minutes, then try again."
 
     def post(self, request, *args, **kwargs):
@@ -82,6 +88,7 @@ def _page_context(game: Game, **extra) -> dict:
 
 
 @login_not_required
+@require_safe
 def home(request):
     if not request.user.is_authenticated:
         return render(request, "landing.html")

@@ -9,3 +9,5 @@ urlpatterns = [
     path("api/", include("games.urls_api")),
     path("", include("games.urls")),
 ]
+
+handler404 = "games.api.page_not_found"  # JSON under /api/, the page elsewhere

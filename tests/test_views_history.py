@@ -358,3 +358,12 @@ def test_rounds_cannot_be_changed_in_the_admin(admin_client, night):
     )
     round_.refresh_from_db()
     assert round_.number == 1 and round_.entry["hands"]
+
+
+def test_a_nights_notes_keep_their_lines_as_a_phone_sends_them(owner_client, night):
+    owner_client.post(
+        reverse("night_detail", args=[night.pk]),
+        {"date": "2026-11-20", "location": "Kitchen", "notes": "Cy won\r\nBob dealt badly"},
+    )
+    night.refresh_from_db()
+    assert night.notes == "Cy won\nBob dealt badly"
