@@ -321,3 +321,19 @@ def test_a_token_header_that_cannot_be_a_token_is_a_401(owner, key):
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     assert client.get("/api/players/").status_code == 401
+
+
+def test_names_on_the_scoreboard_are_isolated_so_right_to_left_text_keeps_its_order(
+    owner_client, owner
+):
+    from games.models import Game, Player
+
+    sara, bob = Player.add(owner, "שרה"), Player.add(owner, "Bob")
+    game = Game.start(owner, "fourscore", [sara, bob])
+    game.add_round(
+        {"hands": [{"player": sara.pk, "pile": 1}, {"player": bob.pk, "pile": 4}]}, owner
+    )
+    html = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert "Winner: <bdi>שרה</bdi>" in html
+    assert "1. <bdi>שרה</bdi>" in html
+    assert "<bdi>שרה</bdi> ★" in html

@@ -381,7 +381,7 @@ def test_the_last_deal_finishes_the_game_and_no_round_page_follows(owner_client,
     owner_client.post(new_round(game), piles(players[:2], 5, 2))
     response = owner_client.get(new_round(game), follow=True)
     assert "The game is over." in response.content.decode()
-    assert "Winner: Bob" in response.content.decode()
+    assert "Winner: <bdi>Bob</bdi>" in response.content.decode()
 
 
 # --- The live preview ---
