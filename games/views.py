@@ -509,7 +509,7 @@ def your_data(request):
         try:
             counts = import_document(request.user, form.cleaned_data["document"])
         except ImportRefused as refusal:
-            form.add_error("document", f"Nothing was imported: {refusal}")
+            form.add_error("document", f"Nothing was imported: {refusal.detail['detail']}")
         else:
             messages.success(
                 request,

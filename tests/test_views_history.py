@@ -266,7 +266,9 @@ def test_an_import_with_a_bad_round_is_refused_whole(owner_client, outsider, nig
     stranger.force_login(outsider)
     response = upload(stranger, json.dumps(document).encode())
     assert response.status_code == 400
-    assert "round 1" in response.content.decode()
+    html = response.content.decode()
+    assert "Nothing was imported: game " in html and ", round 1: " in html
+    assert "{" not in html.split("Nothing was imported")[1].split("</div>")[0]
     assert not Game.objects.filter(owner=outsider).exists()
     assert not Player.objects.filter(owner=outsider).exists()
 
