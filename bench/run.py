@@ -52,7 +52,6 @@ django.setup()
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.core.management import call_command
 from django.core.wsgi import get_wsgi_application
 from django.db import connection
@@ -62,7 +61,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from bench import entries
-from games.models import Game, GameNight, Player, Round, recent_boards
+from games.models import Game, GameNight, Player, Round, recent_versions
 from games.scoring import GAMES
 
 KB = 1000
@@ -398,8 +397,7 @@ def server_time_figures(wsgi: Wsgi, data: Data) -> list[Figure]:
             Game.objects.get(pk=game.pk).delete_last_round(number, large.user)
             Game.objects.get(pk=game.pk).add_round(entry, large.user)
             if not same_worker:
-                cache.clear()
-                recent_boards.clear()
+                recent_versions.clear()
             return page(game)()
 
         return measure

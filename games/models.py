@@ -174,33 +174,34 @@ class GameNight(models.Model):
         self.save(update_fields=["date", "location", "notes"])
 
 
-class RecentBoards:
-    """The boards this process read last, kept as objects under their game's scoreboard key, so
-    a page of an unchanged game needs no replay. (Not Django's cache: unpickling a long game's
-    board makes thousands of objects, several times the rest of a page's work.) Boards are only
-    read, never changed, so requests can share one."""
+class RecentVersions:
+    """What this process built last for a version of a game (its replayed board, its rendered
+    rows and chart), kept as objects under the game's scoreboard key, so a page of an unchanged
+    game needs no replay and no rendering. (Not Django's cache: unpickling a long game's board
+    makes thousands of objects, several times the rest of a page's work.) What is kept is only
+    read, never changed, so requests can share it."""
 
     def __init__(self, size: int):
         self.size = size
-        self.boards: OrderedDict[str, Scoreboard] = OrderedDict()
+        self.items: OrderedDict[str, object] = OrderedDict()
         self.lock = threading.Lock()  # for a threaded server
 
-    def get(self, key: str) -> Scoreboard | None:
-        return self.boards.get(key)
+    def get(self, key: str):
+        return self.items.get(key)
 
     def clear(self) -> None:
         with self.lock:
-            self.boards.clear()
+            self.items.clear()
 
-    def keep(self, key: str, board: Scoreboard) -> None:
+    def keep(self, key: str, item: object) -> None:
         with self.lock:
-            self.boards[key] = board
-            self.boards.move_to_end(key)
-            while len(self.boards) > self.size:
-                self.boards.popitem(last=False)
+            self.items[key] = item
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
 
 
-recent_boards = RecentBoards(size=64)
+recent_versions = RecentVersions(size=256)  # a board and up to three pieces of markup a game
 
 
 class Game(models.Model):
@@ -309,10 +310,10 @@ class Game(models.Model):
         if self._reads_rows or "saved_rounds" in self.__dict__:
             return self.replay([round_.entry for round_ in self.saved_rounds])
         key = self.scoreboard_key
-        board = recent_boards.get(key)
+        board = recent_versions.get(key)
         if board is None:
             board = self.replay([round_.entry for round_ in self.saved_rounds])
-        recent_boards.keep(key, board)
+        recent_versions.keep(key, board)
         return board
 
     _reads_rows = False  # set by _refresh: from then on the board is replayed from the rows
@@ -456,7 +457,7 @@ class Game(models.Model):
         key = self.scoreboard_key  # the new version's, while the seats are at hand
         self._refresh()
         self.__dict__["scoreboard"] = board  # the replay just checked is the game as now saved
-        recent_boards.keep(key, board)  # the board every page reads until the next write
+        recent_versions.keep(key, board)  # the board every page reads until the next write
 
     # -- sharing --
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.core.cache import cache
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from .charts import score_chart
+from .models import recent_versions
 from .scoring import Scoreboard
 
 TO_COME = "\N{HORIZONTAL ELLIPSIS}"  # in each cell of an open round: the result is to come
@@ -31,7 +31,7 @@ class ScoreTable:
     """The table's header, totals, standings and information lines are a handful of values the
     template lays out; its body, a row per round and a cell per column, is built here as one
     piece of markup (hundreds of cells in a long game are too many for template tags) and kept
-    in the cache under the game's scoreboard key, like the board itself."""
+    beside the board under the game's scoreboard key."""
 
     def __init__(self, game, board: Scoreboard):
         self.game = game
@@ -86,10 +86,10 @@ class ScoreTable:
         """`build()`, once per version of the game: the game's scoreboard key names the seats'
         players and names as well as the version, all that the markup is made from."""
         key = f"{self.game.scoreboard_key}:{part}"
-        markup = cache.get(key)
+        markup = recent_versions.get(key)
         if markup is None:
             markup = str(build())
-            cache.set(key, markup)
+            recent_versions.keep(key, markup)
         return mark_safe(markup)
 
     def _body(self, *, editable: bool) -> str:

@@ -4,23 +4,20 @@ every write at once, and the write path replays the saved rows, never what was c
 import re
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import Game, Player, Seat, recent_boards
+from games.models import Game, Player, Seat, recent_versions
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def _nothing_cached():
-    cache.clear()
-    recent_boards.clear()
+    recent_versions.clear()
     yield
-    cache.clear()
-    recent_boards.clear()
+    recent_versions.clear()
 
 
 @pytest.fixture
@@ -116,8 +113,7 @@ def test_the_write_path_replays_the_saved_rows_not_the_cached_board(owner, playe
     one_round = Game.start(owner, "under10", players)
     one_round.add_round(called(players[0], players, [2, 10, 7]), owner)
     reader = fresh(game)
-    cache.set(reader.scoreboard_key, one_round.scoreboard)
-    recent_boards.keep(reader.scoreboard_key, one_round.scoreboard)
+    recent_versions.keep(reader.scoreboard_key, one_round.scoreboard)
     assert len(reader.scoreboard.rounds) == 1  # the wrong board is the one read
 
     writer = fresh(game)
@@ -127,8 +123,7 @@ def test_the_write_path_replays_the_saved_rows_not_the_cached_board(owner, playe
     assert totals == {"Ann": 9, "Bob": 18, "Cy": 16}
 
     writer = fresh(game)
-    cache.set(writer.scoreboard_key, one_round.scoreboard)
-    recent_boards.keep(writer.scoreboard_key, one_round.scoreboard)
+    recent_versions.keep(writer.scoreboard_key, one_round.scoreboard)
     writer.delete_last_round(3, owner)
     assert [r.number for r in fresh(game).scoreboard.rounds] == [1, 2]
     totals = dict(Seat.objects.filter(game=game).values_list("player__name", "total"))
@@ -187,8 +182,7 @@ def test_names_and_notes_in_the_rows_are_escaped(owner_client, owner):
 
 def test_a_worker_with_nothing_cached_replays_the_saved_rounds(owner_client, game):
     page(owner_client, game)
-    cache.clear()
-    recent_boards.clear()
+    recent_versions.clear()
     with CaptureQueriesContext(connection) as queries:
         html = page(owner_client, game)
     assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]
