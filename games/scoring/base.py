@@ -5,8 +5,9 @@ Pure Python: nothing here (or anywhere in games.scoring) may import Django.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 LARGEST_NUMBER = 1_000_000  # no score at a card table comes near; bigger numbers are typos
 
@@ -88,6 +89,8 @@ class Option:
 
 # --- Results -------------------------------------------------------------------------------
 
+UNSCORED = "unscored"
+
 
 @dataclass
 class PlayerResult:
@@ -103,7 +106,9 @@ class PlayerResult:
 class RoundResult:
     number: int
     dealer: int
-    status: str  # "open" (42 bids or a Forty Fives bid saved, result to come) or "complete"
+    # "open" (42 bids or a Forty Fives bid saved, result to come), "complete", or "unscored"
+    # (a saved round that breaks the rules as they now read: see Game.replay's `strict`)
+    status: str
     entry: dict
     results: list[PlayerResult] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # about the whole round ("Ann bid 20: set")
@@ -138,6 +143,10 @@ class Scoreboard:
     active_players: list[int]  # who takes part in the next round, in seat order
     teams: list[TeamTotal] = field(default_factory=list)
     extras: dict = field(default_factory=dict)  # the game's own information (see each module)
+    # Set only by a lenient replay (`strict=False`) of saved rounds of which one breaks the
+    # rules as they now read: the board is the game up to that round, and that round and the
+    # ones after it are listed as "unscored" until it is fixed.
+    problem: EntryError | None = None
 
     @property
     def open_round(self) -> RoundResult | None:
@@ -171,6 +180,19 @@ class Table:
     @property
     def active(self) -> list[int]:
         return [player for player in self.players if player not in self.eliminated]
+
+    def copy(self) -> Table:
+        """A table to move on without changing this one. Played rounds are never changed once
+        the next one starts, so they are shared; what play changes is copied (the game's own
+        `extras` one level deep: its lists and dicts grow as rounds are played)."""
+        return replace(
+            self,
+            totals=dict(self.totals),
+            eliminated=list(self.eliminated),
+            rounds=list(self.rounds),
+            winners=list(self.winners),
+            extras={key: copy.copy(value) for key, value in self.extras.items()},
+        )
 
     def name(self, player: int) -> str:
         return self.names.get(player, f"player {player}")
@@ -380,37 +402,100 @@ class Game:
         first_dealer: int | None = None,
         options: Mapping | None = None,
         names: Mapping[int, str] | None = None,
+        *,
+        strict: bool = True,
     ) -> Scoreboard:
-        """Score a game from scratch: its setup and every round's entry, in order."""
-        table = self.start(players, first_dealer, options, names)
-        for number, entry in enumerate(entries, start=1):
+        """Score a game from scratch: its setup and every round's entry, in order.
+
+        A round that breaks the rules raises EntryError naming it; with `strict=False` (saved
+        games, which must stay readable when a rule is corrected) the board is instead the game
+        before that round, with that round and every later one listed as "unscored" and the
+        error kept as the board's `problem`.
+        """
+        try:
+            table = self.play_on(self.start(players, first_dealer, options, names), entries)
+        except EntryError as problem:
+            if strict or problem.round_number is None:
+                raise
+            return self._board_up_to(problem, players, entries, first_dealer, options, names)
+        return self.scoreboard(table)
+
+    def play_on(self, table: Table, entries: Sequence[Mapping]) -> Table:
+        """A new table: `table` (left as it was) moved on by the game's next rounds, so that a
+        saved game continues from its kept state instead of replaying from round 1. Raises
+        EntryError naming the round at fault."""
+        table = table.copy()
+        for number, entry in enumerate(entries, start=len(table.rounds) + 1):
             try:
-                require(not table.finished, "the game is already over")
-                require(
-                    not (table.rounds and table.rounds[-1].status == "open"),
-                    f"round {number - 1} is still open; finish it first",
-                )
-                self.play_round(table, entry)
+                self._play_next(table, entry)
             except EntryError as error:
                 raise error.in_round(number) from None
             table.dealer = table.next_active_after(table.dealer)
-        return self.scoreboard(table)
+        return table
+
+    def _play_next(self, table: Table, entry: Mapping) -> None:
+        require(not table.finished, "the game is already over")
+        require(
+            not (table.rounds and table.rounds[-1].status == "open"),
+            f"round {len(table.rounds)} is still open; finish it first",
+        )
+        self.play_round(table, entry)
+
+    def _board_up_to(self, problem: EntryError, players, entries, first_dealer, options, names):
+        """The board of the rounds before the broken one (replayed afresh, since the broken
+        round may have been half played), with the rest listed unscored."""
+        broken = problem.round_number
+        assert broken is not None
+        table = self.start(players, first_dealer, options, names)
+        for entry in entries[: broken - 1]:
+            self._play_next(table, entry)
+            table.dealer = table.next_active_after(table.dealer)
+        dealer = table.dealer
+        for number, entry in enumerate(entries[broken - 1 :], start=broken):
+            note = (
+                f"not scored: {problem.message}"
+                if number == broken
+                else f"not scored until round {broken} is fixed"
+            )
+            saved = dict(entry) if isinstance(entry, Mapping) else {}
+            table.rounds.append(RoundResult(number, dealer, UNSCORED, saved, [], [note]))
+            dealer = table.next_active_after(dealer)
+        board = self.scoreboard(table)
+        board.problem = problem
+        return board
 
     def standing_order(self, table: Table, player: int) -> tuple:
         total = table.totals[player]
         return (player in table.eliminated, total if self.lower_total_wins else -total)
 
-    def scoreboard(self, table: Table) -> Scoreboard:
-        order = sorted(table.players, key=lambda p: (self.standing_order(table, p), table.seat(p)))
-        ranks = competition_ranks([self.standing_order(table, p) for p in order])
-        standings = [
-            Standing(p, table.totals[p], rank, p in table.eliminated)
-            for p, rank in zip(order, ranks, strict=True)
+    def standings(self, table: Table) -> list[Standing]:
+        """Best first. Once the game is over its winners stand first, all at rank 1, whatever
+        their totals (a 42 player waiting at 42 without a made bid, a Forty Fives team over 120
+        that did not go out, stand below them); the others follow in the game's order, ranked
+        from 1 + the number of winners. Before the end, the totals alone decide."""
+
+        def order(player: int) -> tuple:
+            return self.standing_order(table, player)
+
+        def in_order(players) -> list[int]:
+            return sorted(players, key=lambda p: (order(p), table.seat(p)))
+
+        winners = in_order(table.winners) if table.finished else []
+        others = in_order(p for p in table.players if p not in winners)
+        ranks = [1] * len(winners) + [
+            len(winners) + rank for rank in competition_ranks([order(p) for p in others])
         ]
+        return [
+            Standing(p, table.totals[p], rank, p in table.eliminated)
+            for p, rank in zip(winners + others, ranks, strict=True)
+        ]
+
+    def scoreboard(self, table: Table) -> Scoreboard:
+        standings = self.standings(table)
         return Scoreboard(
             kind=self.kind,
             players=table.players,
-            rounds=table.rounds,
+            rounds=list(table.rounds),
             standings=standings,
             finished=table.finished,
             winners=[p for p in table.players if p in table.winners],

@@ -130,7 +130,9 @@ class FortyBelow(Game):
         round_note = f"{table.name(went_out)} went out"
         if penalty:
             notes[went_out].append(f"go-out penalty +{penalty}")
-            round_note += f" without the lowest hand: +{penalty}"
+            lowest = min(scores.values())
+            tied = scores[went_out] == lowest
+            round_note += f" {'tied for' if tied else 'without'} the lowest hand: +{penalty}"
         table.record(entry, points, notes, [round_note])
         if len(table.rounds) == table.options["rounds"]:
             table.end_with_lowest_total()

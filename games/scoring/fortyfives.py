@@ -181,6 +181,9 @@ class FortyFives(Game):
     # -- playing a hand --
 
     def play_round(self, table: Table, entry: Mapping) -> None:
+        if isinstance(entry, Mapping) and "thrown_in" in entry:
+            self._throw_in(table, entry)
+            return
         entry = entry_fields(entry, {"bidder", "bid", "trump", "tricks", "high_trump"})
         require("bidder" in entry, "the entry has no bidder", field="bidder")
         bidder = table.read_player(entry["bidder"], "the bidder", field="bidder")
@@ -208,30 +211,24 @@ class FortyFives(Game):
         tricks = self._read_tricks(table, entry["tricks"])
         high_trump = self._read_high_trump(table, entry["high_trump"], tricks)
 
-        # On the green is judged on the totals before the hand is scored.
-        both_on_the_green = table.options["on_the_green"] and all(
-            self._team_total(table, team) >= ON_THE_GREEN_TOTAL for team in TEAMS
-        )
         made, team_points, team_notes = self._score_teams(
             table.options, bidding_team, bid, tricks, high_trump
         )
+        before = {team: self._team_total(table, team) for team in TEAMS}
+        after = {team: before[team] + team_points[team] for team in TEAMS}
+        winner, why = self._who_goes_out(table, bidding_team, made, before, after)
         round_notes = [f"{bid_note}: {'made' if made else 'set'}"]
-        after = {team: self._team_total(table, team) + team_points[team] for team in TEAMS}
-        other_team = TEAMS[1 - TEAMS.index(bidding_team)]
-        winner = None
-        if after[bidding_team] >= WINNING_TOTAL:
-            winner = bidding_team  # also when both teams reach 120 in the same hand
-        elif after[other_team] >= WINNING_TOTAL and both_on_the_green:
-            team_notes[other_team].append("on the green: must bid to win")
-            round_notes.append(
-                f"{self._team_names(table, other_team)} are at {after[other_team]} but both "
-                "teams were on the green, so only the bidding team could win this hand"
-            )
-        elif after[other_team] >= WINNING_TOTAL:
-            winner = other_team
-        if winner is not None:
-            team_notes[winner].append(f"reaches {after[winner]}: wins the game")
-            round_notes.append(f"{self._team_names(table, winner)} win with {after[winner]}")
+        for team in TEAMS:
+            if team == winner:
+                went_out = "goes out" if team == bidding_team else "reaches"
+                team_notes[team].append(f"{went_out} {after[team]}: wins the game")
+                round_notes.append(why)
+            elif after[team] >= WINNING_TOTAL and winner is None:
+                waits = self._why_waiting(team, bidding_team)
+                team_notes[team].append(f"waits at {after[team]}")
+                round_notes.append(f"{self._team_names(table, team)} are at {after[team]}, {waits}")
+            elif after[team] >= WINNING_TOTAL:
+                round_notes.append("both teams reached 120: the bidding team goes out")
 
         points = {player: team_points[team_of(table.seat(player))] for player in table.players}
         notes = {player: team_notes[team_of(table.seat(player))] for player in table.players}
@@ -240,6 +237,69 @@ class FortyFives(Game):
         if winner is not None:
             table.finished = True
             table.winners = self._teams(table)[winner]
+
+    def _throw_in(self, table: Table, entry: Mapping) -> None:
+        """Everyone passed: nobody scores, and the deal moves on as after any hand."""
+        require(
+            entry.get("thrown_in") is True,
+            "thrown_in can only be true (everyone passed); leave it out for a hand that was bid",
+            field="thrown_in",
+        )
+        others = sorted(map(str, set(entry) - {"thrown_in"}))
+        if others:
+            raise EntryError(
+                f"a thrown-in hand was not bid or played, so it has no {others[0]}",
+                field=others[0],
+            )
+        points = {player: 0 for player in table.players}
+        # Said once, for the round: a note in each team's cell too would say it three times.
+        table.record(
+            entry, points, {}, [f"Everyone passed: {table.name(table.dealer)}'s deal is thrown in"]
+        )
+        table.extras.setdefault("bids", []).append({"bidder": None, "bid": None, "made": None})
+
+    def _who_goes_out(
+        self,
+        table: Table,
+        bidding_team: str,
+        made: bool,
+        before: dict[str, int],
+        after: dict[str, int],
+    ) -> tuple[str | None, str]:
+        """The team that wins with this hand, if any, and why (RULES.md: "goes out").
+
+        The bidding team goes out when it made its bid and is at 120 or more (also when both
+        teams reach 120). Otherwise the other team wins at 120 or more, unless the green holds:
+        both teams were at 90 or more before the hand and still are after it. A set team never
+        wins in that hand.
+        """
+        other_team = TEAMS[1 - TEAMS.index(bidding_team)]
+        bidders = self._team_names(table, bidding_team)
+        others = self._team_names(table, other_team)
+        if made and after[bidding_team] >= WINNING_TOTAL:
+            return bidding_team, f"{bidders} made their bid and go out with {after[bidding_team]}"
+        if after[other_team] < WINNING_TOTAL:
+            return None, ""
+        both_were_on_the_green = table.options["on_the_green"] and all(
+            total >= ON_THE_GREEN_TOTAL for total in before.values()
+        )
+        if not both_were_on_the_green:
+            return other_team, f"{others} win with {after[other_team]}"
+        if after[bidding_team] < ON_THE_GREEN_TOTAL:
+            return (
+                other_team,
+                f"{bidders} fell off the green, so {others} win with {after[other_team]}",
+            )
+        return None, ""
+
+    def _why_waiting(self, team: str, bidding_team: str) -> str:
+        """Why a team at 120 or more did not win this hand (the game goes on)."""
+        if team == bidding_team:
+            return "but they were set, and a set team does not go out: play goes on"
+        return (
+            "but both teams are on the green, so only the bidding team could win this hand: "
+            "they must bid to win"
+        )
 
     def _score_teams(
         self,

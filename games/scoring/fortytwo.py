@@ -3,7 +3,7 @@
 A round is saved in two steps: the bids (an open round), then every player's tricks.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from .base import EntryError, Game, Table, entry_fields, number_between, whole_number
 
@@ -136,6 +136,12 @@ class FortyTwo(Game):
             saved = {hand["player"]: hand["bid"] for hand in table.rounds[-1].entry["hands"]}
             extras["open_bids"] = {player: saved[player] for player in table.players}
         return extras
+
+
+def bidding_order(players: Sequence[int], dealer: int) -> list[int]:
+    """Who bids when: from the dealer's left round the table, the dealer last."""
+    start = players.index(dealer) + 1 if dealer in players else 0
+    return [*players[start:], *players[:start]]
 
 
 def forbidden_dealer_bid(other_bids: Iterable[int]) -> int | None:

@@ -5,7 +5,7 @@ Above 150 a player is out; the last one standing, or the lowest when the first g
 
 from collections.abc import Iterable, Mapping
 
-from .base import EntryError, Game, Option, Table, entry_fields, number_between, whole_number
+from .base import EntryError, Game, Option, Table, entry_fields, number_between
 
 LOWEST_CARD = 0
 HIGHEST_CARD = 13  # the deck's top value is not stated; RULES.md decides 0..13
@@ -13,10 +13,14 @@ TRADE_HAND_COST = 20
 JOKER_COST = 10
 TRADE_CARD_COST = 5
 BONUS_COSTS = {"trade_hand": TRADE_HAND_COST, "joker": JOKER_COST, "trade_card": TRADE_CARD_COST}
+BONUS_CARD_NAMES = {"trade_hand": "Trade hand", "joker": "Joker", "trade_card": "Trade card"}
+BONUS_LABELS = {name: f"{BONUS_CARD_NAMES[name]} +{cost}" for name, cost in BONUS_COSTS.items()}
 CALL_LIMIT = 10  # a call needs fewer points than this in hand
 CALL_PENALTY = 20  # a caller who isn't strictly lowest adds this to their hand
 HALVINGS = {100: 50, 150: 75}  # reaching one of these totals exactly halves it
 ELIMINATED_ABOVE = 150
+HAND_SIZE = 5  # five cards are dealt, and every card laid down is replaced by one drawn
+MOST_POINTS_IN_HAND = 100  # points entered directly: five cards are never worth more
 
 BONUS_NAMES = ", ".join(BONUS_COSTS)
 
@@ -59,9 +63,13 @@ class UnderTheTen(Game):
             hand_totals[player], bonuses[player] = _read_hand(
                 hand, table.name(player), f"hands.{player}"
             )
-        notes = {
-            player: [f"{name} +{BONUS_COSTS[name]}" for name in bonuses[player]] for player in hands
-        }
+            if _holds_no_card(hand) and not (player == ender and "empty_hand" in entry):
+                raise EntryError(
+                    f"{table.name(player)}'s hand has no cards; only a player who went out "
+                    "with an empty hand (a stroke of luck) holds none",
+                    field=f"hands.{player}.cards",
+                )
+        notes = {player: [BONUS_LABELS[name] for name in bonuses[player]] for player in hands}
 
         ender_name = table.name(ender)
         if "called_by" in entry:
@@ -171,24 +179,11 @@ def _read_hand(hand: Mapping, owner: str, field: str | None) -> tuple[int, list[
     def at(part: str) -> str | None:
         return None if field is None else f"{field}.{part}"
 
-    if ("points" in hand) == ("cards" in hand):
-        raise EntryError(
-            f"enter either points or cards for {owner}'s hand, not both or neither", field=field
-        )
-    if "points" in hand:
-        points = whole_number(hand["points"], f"{owner}'s points", field=at("points"))
-        if points < 0:
-            raise EntryError(f"{owner}'s points can't be below 0", field=at("points"))
-    else:
-        cards = hand["cards"]
-        if not isinstance(cards, list):
-            raise EntryError(f"{owner}'s cards must be a list of card values", field=at("cards"))
-        points = sum(
-            number_between(
-                card, LOWEST_CARD, HIGHEST_CARD, f"each of {owner}'s cards", field=at("cards")
-            )
-            for card in cards
-        )
+    if "points" not in hand and "cards" not in hand:
+        # A hand left blank is never 0 points: a forgotten hand must not win the round.
+        raise EntryError(f"enter {owner}'s hand: its points or its cards", field=field)
+    if "points" in hand and "cards" in hand:
+        raise EntryError(f"enter either points or cards for {owner}'s hand, not both", field=field)
     bonus = hand.get("bonus", [])
     if not isinstance(bonus, list):
         raise EntryError(f"{owner}'s bonus cards must be a list", field=at("bonus"))
@@ -199,7 +194,32 @@ def _read_hand(hand: Mapping, owner: str, field: str | None) -> tuple[int, list[
                 f"{owner} holds an unknown bonus card{shown}; the bonus cards are {BONUS_NAMES}",
                 field=at("bonus"),
             )
+    if "points" in hand:
+        points = number_between(
+            hand["points"], 0, MOST_POINTS_IN_HAND, f"{owner}'s points", field=at("points")
+        )
+    else:
+        cards = hand["cards"]
+        if not isinstance(cards, list):
+            raise EntryError(f"{owner}'s cards must be a list of card values", field=at("cards"))
+        held = len(cards) + len(bonus)
+        if held > HAND_SIZE:
+            raise EntryError(
+                f"{owner}'s hand has {held} cards; a hand holds at most {HAND_SIZE}, "
+                "bonus cards included",
+                field=at("cards"),
+            )
+        points = sum(
+            number_between(
+                card, LOWEST_CARD, HIGHEST_CARD, f"each of {owner}'s cards", field=at("cards")
+            )
+            for card in cards
+        )
     return points + sum(BONUS_COSTS[name] for name in bonus), list(bonus)
+
+
+def _holds_no_card(hand: Mapping) -> bool:
+    return hand.get("cards") == [] and not hand.get("bonus")
 
 
 def _check_caller(table: Table, caller: int, points: int, bonus: list[str]) -> None:

@@ -145,6 +145,7 @@ def test_the_worked_round_penalises_ann_for_two_players_at_or_below_her():
 def test_going_out_with_an_equal_tally_is_penalised():
     board = replay([ANN, BOB], [play("bob", ann=WORTH_5, bob=WORTH_5)])
     assert points_and_totals(board, 1) == {ANN: (5, 5), BOB: (15, 15)}
+    assert board.rounds[0].notes == ["Bob went out tied for the lowest hand: +10"]
 
 
 def test_going_out_strictly_lowest_costs_nothing():

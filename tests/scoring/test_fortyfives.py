@@ -216,8 +216,11 @@ def test_on_the_green_the_other_team_reaching_120_plays_on():
     assert team_totals(board) == {"A": 95, "B": 125}
     assert not board.finished
     results = {result.player: result for result in board.rounds[-1].results}
-    assert results[BOB].notes[-1] == "on the green: must bid to win"
-    assert board.rounds[-1].notes[-1].startswith("Bob and Dee are at 125 but both teams were")
+    assert results[BOB].notes[-1] == "waits at 125"
+    assert board.rounds[-1].notes[-1] == (
+        "Bob and Dee are at 125, but both teams are on the green, so only the bidding team "
+        "could win this hand: they must bid to win"
+    )
 
 
 @pytest.mark.parametrize(
@@ -231,9 +234,9 @@ def test_on_the_green_the_other_team_reaching_120_plays_on():
         ([hand(ANN, 25, 4, 1, high="A")], [ANN, CY], {"A": 120, "B": 130}),
         # Ann and Cy bid and stay on the green: Bob and Dee still cannot win.
         ([hand(ANN, 15, 3, 2, high="B")], [], {"A": 110, "B": 140}),
-        # Ann and Cy are set off the green; the next hand starts with only one team on it, so
-        # Bob and Dee win at its end whoever bid.
-        ([hand(ANN, 30, 3, 2), hand(ANN, 15, 5, 0)], [BOB, DEE], {"A": 95, "B": 135}),
+        # Ann and Cy are set off the green: the green is over, and Bob and Dee win at the end
+        # of that very hand.
+        ([hand(ANN, 30, 3, 2)], [BOB, DEE], {"A": 65, "B": 135}),
     ],
 )
 def test_on_the_green_a_team_at_120_wins_a_later_hand_it_bids_or_starts_off_the_green(
@@ -409,11 +412,15 @@ def games(draw):
     table = GAME.start(PLAYERS, options=options)  # played along to know the totals and the end
     entries = []
     # Mostly play on, so that games reach 120 and both teams get on the green.
-    next_steps = st.sampled_from(["hand"] * 18 + ["stop", "open"])
+    next_steps = st.sampled_from(["hand"] * 17 + ["stop", "open", "thrown_in"])
     while not table.finished and len(entries) < MOST_GENERATED_HANDS:
         step = draw(next_steps)
         if step == "stop":
             break
+        if step == "thrown_in":
+            entries.append({"thrown_in": True})
+            GAME.play_round(table, entries[-1])
+            continue
         bidder = draw(st.sampled_from(PLAYERS))
         team_total = table.totals[bidder]
         entry = {"bidder": bidder, "bid": draw(st.sampled_from(allowed_bids(options, team_total)))}
@@ -456,7 +463,7 @@ def test_partners_always_have_the_same_total_and_the_other_team_scores_its_point
     assert board.totals[ANN] == board.totals[CY]
     assert board.totals[BOB] == board.totals[DEE]
     for entry, round_ in zip(entries, board.rounds, strict=True):
-        if round_.status == "open":
+        if round_.status == "open" or "thrown_in" in entry:
             continue
         other = "B" if team_of(PLAYERS.index(entry["bidder"])) == "A" else "A"
         points = {team_of(PLAYERS.index(r.player)): r.points for r in round_.results}
@@ -506,3 +513,154 @@ def test_mutated_entries_score_or_raise_an_entry_error(game):
     options, entries = game
     with contextlib.suppress(EntryError):
         GAME.replay(PLAYERS, entries, options=options)
+
+
+# --- RULES.md: "goes out", the green, everyone passed ------------------------------------------
+
+# Six hands Ann makes with 2 tricks and the highest trump while Bob and Dee take 3: both +15.
+A_90_B_90 = [hand(ANN, 15, 2, 3, high="A")] * 6
+# Then Ann makes 15 with 3 tricks (A 105, B 100); Bob makes 15 while Ann and Cy reach 120 on the
+# green (they wait); Bob is set at 20 and stays on the green: A 140, B 95.
+A_120_B_115 = [*A_90_B_90, hand(ANN, 15, 3, 2, high=None), hand(BOB, 15, 2, 3, high="A")]
+A_140_B_95 = [*A_120_B_115, hand(BOB, 20, 3, 2, high="A")]
+# Or Bob is set at 15 taking no trick: A 150, B 100.
+A_150_B_100 = [*A_120_B_115, hand(BOB, 15, 5, 0, high="A")]
+
+
+def test_the_setups_of_the_green_examples_reach_their_totals_without_a_winner():
+    for entries, totals in [
+        (A_90_B_90, {"A": 90, "B": 90}),
+        (A_120_B_115, {"A": 120, "B": 115}),
+        (A_140_B_95, {"A": 140, "B": 95}),
+        (A_150_B_100, {"A": 150, "B": 100}),
+    ]:
+        board = play(entries, on_the_green=True)
+        assert team_totals(board) == totals
+        assert not board.finished
+
+
+def test_on_the_green_a_set_bidder_falling_off_with_nobody_at_120_plays_on():
+    # A 90 and B 90 before the hand: B bids 20 and is set (A takes 4 tricks and the high trump).
+    board = play([*A_90_B_90, hand(BOB, 20, 4, 1, high="A")], on_the_green=True)
+    assert last_points(board) == {"A": 25, "B": -20}
+    assert team_totals(board) == {"A": 115, "B": 70}
+    assert not board.finished
+    assert board.winners == []
+
+
+def test_on_the_green_a_waiting_team_wins_when_the_set_bidders_fall_off_the_green():
+    # A 140 (waiting) and B 95: B bids 15 and is set, taking 10 → A 160, B 80: A wins.
+    board = play([*A_140_B_95, hand(BOB, 15, 3, 2, high="A")], on_the_green=True)
+    assert last_points(board) == {"A": 20, "B": -15}
+    assert team_totals(board) == {"A": 160, "B": 80}
+    assert board.finished
+    assert board.winners == [ANN, CY]
+    assert board.rounds[-1].notes == [
+        "Bob bid 15 in hearts: set",
+        "Bob and Dee fell off the green, so Ann and Cy win with 160",
+    ]
+    results = {result.player: result for result in board.rounds[-1].results}
+    assert results[ANN].notes[-1] == "reaches 160: wins the game"
+
+
+def test_on_the_green_a_set_team_over_120_does_not_go_out_and_nobody_wins():
+    # A 150 (waiting) and B 100: A bids 15 and is set (A takes 10, B 20) → A 135, B 120.
+    board = play([*A_150_B_100, hand(ANN, 15, 2, 3, high="B")], on_the_green=True)
+    assert last_points(board) == {"A": -15, "B": 20}
+    assert team_totals(board) == {"A": 135, "B": 120}
+    assert not board.finished
+    assert board.rounds[-1].notes == [
+        "Ann bid 15 in hearts: set",
+        "Ann and Cy are at 135, but they were set, and a set team does not go out: play goes on",
+        "Bob and Dee are at 120, but both teams are on the green, so only the bidding team "
+        "could win this hand: they must bid to win",
+    ]
+
+
+def test_a_set_team_never_wins_in_that_hand_even_over_120():
+    # Off the green the same hand gives the game to the other team, never the set bidders.
+    board = play([*A_120_B_115, hand(ANN, 15, 2, 3, high="B")], on_the_green=True)
+    assert team_totals(board) == {"A": 105, "B": 135}
+    assert board.winners == []  # both still on the green
+    off = play([*A_120_B_115, hand(ANN, 30, 2, 3, high="B")], on_the_green=True)
+    assert team_totals(off) == {"A": 90, "B": 135}
+    assert off.winners == []  # A at 90 is still on the green: B must bid to win
+
+
+def test_the_team_that_goes_out_stands_first_even_below_the_team_it_beat():
+    # A waits at 140; B bids 30 and takes every trick: 125, B goes out.
+    board = play([*A_140_B_95, hand(BOB, 30, 0, 5, high="B")], on_the_green=True)
+    assert team_totals(board) == {"A": 140, "B": 125}
+    assert board.winners == [BOB, DEE]
+    assert [(s.player, s.rank) for s in board.standings] == [
+        (BOB, 1),
+        (DEE, 1),
+        (ANN, 3),
+        (CY, 3),
+    ]
+    assert "Bob and Dee made their bid and go out with 125" in board.rounds[-1].notes
+
+
+def test_everyone_passed_throws_the_hand_in_nobody_scores_and_the_deal_moves_on():
+    before = play([hand(ANN, 20, 3, 2)])
+    board = play([hand(ANN, 20, 3, 2), {"thrown_in": True}, hand(BOB, 15, 2, 3)])
+    thrown = board.rounds[1]
+    assert thrown.status == "complete"
+    assert [r.points for r in thrown.results] == [0, 0, 0, 0]
+    assert {r.player: r.total for r in thrown.results} == before.totals
+    assert thrown.notes == ["Everyone passed: Bob's deal is thrown in"]
+    assert [r.notes for r in thrown.results] == [[], [], [], []]  # said once, for the round
+    assert [r.dealer for r in board.rounds] == [ANN, BOB, CY]
+    assert board.next_dealer == DEE
+
+
+@pytest.mark.parametrize(
+    ("entry", "message", "field"),
+    [
+        ({"thrown_in": False}, "thrown_in can only be true", "thrown_in"),
+        ({"thrown_in": 1}, "thrown_in can only be true", "thrown_in"),
+        (
+            {"thrown_in": True, "bidder": ANN, "bid": 15},
+            "a thrown-in hand was not bid or played, so it has no bid",
+            "bid",
+        ),
+    ],
+)
+def test_a_thrown_in_hand_is_only_ever_thrown_in(entry, message, field):
+    with pytest.raises(EntryError, match=message) as error:
+        play([entry])
+    assert error.value.field == field
+    assert error.value.round_number == 1
+
+
+def test_a_thrown_in_hand_can_not_follow_an_open_bid():
+    with pytest.raises(EntryError, match="round 1 is still open"):
+        play([{"bidder": ANN, "bid": 20}, {"thrown_in": True}])
+
+
+@given(games())
+def test_a_set_team_never_wins_in_that_hand_and_a_winner_went_out_or_was_not_bidding(game):
+    options, entries = game
+    board = GAME.replay(PLAYERS, entries, options=options)
+    if not board.finished:
+        return
+    last = entries[-1]
+    bidding_team = team_of(PLAYERS.index(last["bidder"]))
+    winning_team = team_of(PLAYERS.index(board.winners[0]))
+    made = next(bid["made"] for bid in reversed(board.extras["bids"]))
+    assert made or winning_team != bidding_team
+    assert team_totals(board)[winning_team] >= 120
+
+
+@given(games())
+def test_a_thrown_in_hand_changes_no_total_and_moves_the_deal(game):
+    options, entries = game
+    board = GAME.replay(PLAYERS, entries, options=options)
+    for number, entry in enumerate(entries):
+        if "thrown_in" not in entry:
+            continue
+        before = GAME.replay(PLAYERS, entries[:number], options=options)
+        after = GAME.replay(PLAYERS, entries[: number + 1], options=options)
+        assert after.totals == before.totals
+        assert after.next_dealer == PLAYERS[(PLAYERS.index(before.next_dealer) + 1) % 4]
+        assert board.rounds[number].dealer == before.next_dealer

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from games.scoring.base import EntryError
 from games.scoring.fortytwo import (
     GAME,
+    bidding_order,
     describe_bids,
     forbidden_dealer_bid,
     made_bid_points,
@@ -566,3 +567,11 @@ def test_a_mutated_valid_game_is_scored_or_refused_never_crashes(game, junk, dat
     else:
         hands.append(junk)
     score_or_refuse(players, entries, first_dealer)
+
+
+@pytest.mark.parametrize(
+    ("dealer", "order"),
+    [(ANN, [BOB, CY, ANN]), (BOB, [CY, ANN, BOB]), (CY, [ANN, BOB, CY])],
+)
+def test_the_bidding_goes_from_the_dealers_left_round_to_the_dealer(dealer, order):
+    assert bidding_order(THREE, dealer) == order

@@ -1,6 +1,7 @@
 """Under the 10: calls, strokes of luck, bonus cards, halving at 100 and 150, out above 150."""
 
 import contextlib
+import copy
 
 import pytest
 from hypothesis import given, settings
@@ -14,6 +15,8 @@ from games.scoring.under10 import (
     ELIMINATED_ABOVE,
     GAME,
     HALVINGS,
+    HAND_SIZE,
+    MOST_POINTS_IN_HAND,
     after_halving,
     call_scores,
     hand_points,
@@ -37,6 +40,28 @@ def call(caller, hands):
 
 def luck(player, hands):
     return {"empty_hand": player, "hands": _hands(hands)}
+
+
+def reach(totals, players=(ANN, BOB, CY)):
+    """Legal rounds that bring each player in `totals` from 0 to that total (the rest stay 0).
+
+    Each round is a stroke of luck of a player who scores nothing in it, every other hand is
+    points (at most 100), and no running total lands on 100 or 150 or passes 150 on the way.
+    """
+    chunks = {}
+    for player in players:
+        total = totals.get(player, 0)
+        assert 0 <= total < ELIMINATED_ABOVE and total not in HALVINGS, total
+        # 90 first: no total in between lands on 100 or 150.
+        chunks[player] = [total] if total < 100 else [90, total - 90]
+        chunks[player] = [chunk for chunk in chunks[player] if chunk]
+    entries = []
+    while any(chunks.values()):
+        # The one with least still to score sits this round out and goes out with an empty hand.
+        lucky = min(players, key=lambda player: len(chunks[player]))
+        hands = {p: chunks[p].pop(0) if p != lucky and chunks[p] else 0 for p in players}
+        entries.append(luck(lucky, hands))
+    return entries
 
 
 def play(entries, players=(ANN, BOB, CY), **setup):
@@ -75,7 +100,7 @@ def test_it_halves_100_and_150_and_eliminates_above_150():
     # A at 90 scores 10 → 100 → 50; B at 140 scores 10 → 150 → 75; C at 145 scores 6 → 151 → out.
     players = (ANN, BOB, CY, DI)
     entries = [
-        call(DI, {ANN: 90, BOB: 140, CY: 145, DI: 0}),
+        *reach({ANN: 90, BOB: 140, CY: 145}, players),
         call(DI, {ANN: 10, BOB: 10, CY: 6, DI: 0}),
     ]
     board = play(entries, players)
@@ -123,7 +148,7 @@ def test_a_player_holding_a_bonus_card_cannot_beat_the_caller():
     bob = {"cards": [0], "bonus": ["trade_card"]}
     board = play([call(ANN, {ANN: 8, BOB: bob, CY: 15})])
     assert scores(board) == {ANN: 0, BOB: 5, CY: 15}
-    assert notes(board, BOB) == ["trade_card +5"]
+    assert notes(board, BOB) == ["Trade card +5"]
 
 
 def test_a_player_holding_a_bonus_card_cannot_win_a_failed_call():
@@ -138,10 +163,11 @@ def test_a_call_against_only_bonus_holders_succeeds():
 
 
 def test_every_bonus_card_costs_its_penalty():
-    hand = {"cards": [1, 2], "bonus": ["trade_hand", "joker", "trade_card", "joker"]}
+    # Five cards, four of them bonus cards: a full hand.
+    hand = {"cards": [3], "bonus": ["trade_hand", "joker", "trade_card", "joker"]}
     board = play([call(ANN, {ANN: 2, BOB: hand, CY: 3})])
     assert scores(board)[BOB] == 3 + 20 + 10 + 5 + 10
-    assert notes(board, BOB) == ["trade_hand +20", "joker +10", "trade_card +5", "joker +10"]
+    assert notes(board, BOB) == ["Trade hand +20", "Joker +10", "Trade card +5", "Joker +10"]
 
 
 def test_a_hand_entered_as_cards_counts_their_values():
@@ -181,17 +207,30 @@ def test_the_empty_hand_must_really_be_empty(empty, message, field):
 # --- Halving and going out -----------------------------------------------------------------
 
 
+def test_reach_builds_legal_rounds_to_the_totals_asked():
+    players = (ANN, BOB, CY, DI)
+    wanted = {ANN: 149, BOB: 145, CY: 99, DI: 101}
+    board = play(reach(wanted, players), players)
+    assert board.totals == wanted
+    notes_seen = {note for round_ in board.rounds for r in round_.results for note in r.notes}
+    assert notes_seen == {"stroke of luck: empty hand"}  # nothing halved, nobody out
+    assert board.active_players == list(players)
+
+
 @pytest.mark.parametrize(
-    ("hand", "total"), [(99, 99), (100, 50), (101, 101), (149, 149), (150, 75), (151, 151)]
+    ("before", "hand", "total"),
+    [(0, 99, 99), (0, 100, 50), (90, 11, 101), (140, 9, 149), (140, 10, 75), (140, 11, 151)],
 )
-def test_halving_happens_only_at_exactly_100_and_150(hand, total):
-    board = play([call(ANN, {ANN: 0, BOB: hand, CY: 1})])
+def test_halving_happens_only_at_exactly_100_and_150(before, hand, total):
+    board = play([*reach({BOB: before}), call(ANN, {ANN: 0, BOB: hand, CY: 1})])
     assert board.totals[BOB] == total
     assert scores(board)[BOB] == hand
 
 
 def test_the_last_player_standing_wins():
-    board = play([call(ANN, {ANN: 0, BOB: 160})], players=(ANN, BOB))
+    entries = [*reach({BOB: 90}, (ANN, BOB)), call(ANN, {ANN: 0, BOB: 70})]
+    board = play(entries, players=(ANN, BOB))
+    assert board.totals == {ANN: 0, BOB: 160}
     assert board.finished
     assert board.winners == [ANN]
     assert [(s.player, s.rank, s.eliminated) for s in board.standings] == [
@@ -201,9 +240,14 @@ def test_the_last_player_standing_wins():
 
 
 def test_the_game_goes_on_until_one_player_is_left():
-    entries = [call(ANN, {ANN: 0, BOB: 1, CY: 151}), call(ANN, {ANN: 0, BOB: 151})]
-    board = play(entries[:1])
+    entries = [
+        *reach({BOB: 91, CY: 90}),
+        call(ANN, {ANN: 0, BOB: 1, CY: 61}),  # Cy 151: out
+        call(ANN, {ANN: 0, BOB: 60}),  # Bob 152: out, Ann is left
+    ]
+    board = play(entries[:-1])
     assert not board.finished and board.winners == []
+    assert board.active_players == [ANN, BOB]
     board = play(entries)
     assert board.finished
     assert board.winners == [ANN]
@@ -219,9 +263,14 @@ def test_the_game_goes_on_until_one_player_is_left():
 def test_someone_always_survives_a_round_so_the_last_players_never_go_out_together_in_play():
     # Every round scores 0 for someone still in (the empty hand, the winning caller or the
     # lowest hand beating the caller), so one valid round can't send every player out at once.
-    board = play([call(ANN, {ANN: 9, BOB: 9, CY: 171})])
-    assert scores(board) == {ANN: 29, BOB: 0, CY: 171}
+    board = play([*reach({CY: 90}), call(ANN, {ANN: 9, BOB: 9, CY: 81})])
+    assert scores(board) == {ANN: 29, BOB: 0, CY: 81}
+    assert board.totals[CY] == 171
     assert board.winners == [] and board.active_players == [ANN, BOB]
+    # Even with every total near the top, the player scoring 0 survives the round.
+    board = play([*reach({ANN: 140, BOB: 145, CY: 90}), call(ANN, {ANN: 9, BOB: 9, CY: 81})])
+    assert board.totals == {ANN: 169, BOB: 145, CY: 171}
+    assert board.active_players == [BOB] and board.winners == [BOB]
 
 
 @pytest.mark.parametrize(("totals", "winners"), [((170, 160), [BOB]), ((165, 165), [ANN, BOB])])
@@ -240,51 +289,67 @@ def test_the_last_players_going_out_together_are_won_by_the_lowest_of_them(total
 
 
 def test_first_out_stops_after_the_round_someone_goes_out():
-    entries = [call(ANN, {ANN: 0, BOB: 40, CY: 20}), call(BOB, {ANN: 20, BOB: 0, CY: 140})]
+    entries = [
+        call(ANN, {ANN: 0, BOB: 40, CY: 20}),
+        luck(BOB, {ANN: 0, BOB: 0, CY: 70}),
+        call(BOB, {ANN: 20, BOB: 0, CY: 70}),
+    ]
     options = {"end": "first_out"}
-    board = play(entries[:1], options=options)
+    board = play(entries[:-1], options=options)
     assert not board.finished
+    assert board.totals == {ANN: 0, BOB: 40, CY: 90}
     board = play(entries, options=options)
     assert board.finished
     assert board.totals == {ANN: 20, BOB: 40, CY: 160}
     assert board.winners == [ANN]
     assert board.active_players == [ANN, BOB]
-    with pytest.raises(EntryError, match="Round 3: the game is already over"):
+    with pytest.raises(EntryError, match="Round 4: the game is already over"):
         play([*entries, call(ANN, {ANN: 0, BOB: 1})], options=options)
 
 
 def test_first_out_shares_the_win_between_equal_lowest_totals():
-    entry = call(CY, {ANN: 4, BOB: 4, CY: 9, DI: 151})
-    board = play([entry], players=(ANN, BOB, CY, DI), options={"end": "first_out"})
+    players = (ANN, BOB, CY, DI)
+    entries = [*reach({DI: 90}, players), call(CY, {ANN: 4, BOB: 4, CY: 9, DI: 61})]
+    board = play(entries, players, options={"end": "first_out"})
     assert board.totals == {ANN: 0, BOB: 0, CY: 29, DI: 151}
     assert board.finished
     assert board.winners == [ANN, BOB]
 
 
 def test_an_eliminated_player_can_take_no_further_part():
-    entries = [call(ANN, {ANN: 0, BOB: 1, CY: 151})]
-    with pytest.raises(EntryError, match="Round 2: Cy is out of the game") as error:
+    entries = [*reach({CY: 90}), call(ANN, {ANN: 0, BOB: 1, CY: 61})]
+    assert len(entries) == 2
+    with pytest.raises(EntryError, match="Round 3: Cy is out of the game") as error:
         play([*entries, call(ANN, {ANN: 0, BOB: 1, CY: 3})])
     assert error.value.field == "hands"
-    with pytest.raises(EntryError, match="Round 2: Cy is out of the game") as error:
+    with pytest.raises(EntryError, match="Round 3: Cy is out of the game") as error:
         play([*entries, call(CY, {ANN: 2, BOB: 1})])
     assert error.value.field == "called_by"
+    with pytest.raises(EntryError, match="Round 3: Cy is out of the game") as error:
+        play([*entries, luck(CY, {ANN: 2, BOB: 1})])
+    assert error.value.field == "empty_hand"
     board = play([*entries, call(ANN, {ANN: 0, BOB: 1})])
-    assert [r.player for r in board.rounds[1].results] == [ANN, BOB]
+    assert [r.player for r in board.rounds[2].results] == [ANN, BOB]
     assert board.totals[CY] == 151
 
 
 def test_the_deal_skips_eliminated_players():
-    entries = [call(ANN, {ANN: 0, BOB: 1, CY: 151})] + [call(ANN, {ANN: 0, BOB: 1})] * 2
-    board = play(entries, first_dealer=BOB)
-    assert [r.dealer for r in board.rounds] == [BOB, ANN, BOB]
+    # Cy goes out in round 2, Bob's deal; the deal then skips Cy's turn and goes to Ann.
+    entries = [*reach({CY: 90}), call(ANN, {ANN: 0, BOB: 1, CY: 61})]
+    entries += [call(ANN, {ANN: 0, BOB: 1})] * 2
+    board = play(entries, first_dealer=ANN)
+    assert board.extras == {"eliminated": [CY]}
+    assert [r.dealer for r in board.rounds] == [ANN, BOB, ANN, BOB]
     assert board.next_dealer == ANN
 
 
 def test_a_dealer_who_goes_out_passes_the_deal_on():
-    entries = [call(ANN, {ANN: 0, BOB: 151, CY: 1})] + [call(ANN, {ANN: 0, CY: 1})] * 2
-    board = play(entries, first_dealer=BOB)
-    assert [r.dealer for r in board.rounds] == [BOB, CY, ANN]
+    # Bob goes out in round 2, which he deals; Cy, next after him, deals round 3.
+    entries = [*reach({BOB: 90}), call(ANN, {ANN: 0, BOB: 61, CY: 1})]
+    entries += [call(ANN, {ANN: 0, CY: 1})] * 2
+    board = play(entries, first_dealer=ANN)
+    assert board.extras == {"eliminated": [BOB]}
+    assert [r.dealer for r in board.rounds] == [ANN, BOB, CY, ANN]
     assert board.next_dealer == CY
 
 
@@ -327,15 +392,19 @@ def test_a_dealer_who_goes_out_passes_the_deal_on():
         ),
         (
             call(ANN, {ANN: 0, BOB: {}, CY: 0}),
-            "enter either points or cards for Bob's hand, not both or neither",
+            "enter Bob's hand: its points or its cards",
             "hands.2",
         ),
         (
             call(ANN, {ANN: 0, BOB: {"points": 3, "cards": [3]}, CY: 0}),
-            "enter either points or cards for Bob's hand",
+            "enter either points or cards for Bob's hand, not both",
             "hands.2",
         ),
-        (call(ANN, {ANN: 0, BOB: -1, CY: 0}), "Bob's points can't be below 0", "hands.2.points"),
+        (
+            call(ANN, {ANN: 0, BOB: -1, CY: 0}),
+            "Bob's points must be from 0 to 100, not -1",
+            "hands.2.points",
+        ),
         (
             call(ANN, {ANN: 0, BOB: {"points": 2.5}, CY: 0}),
             "Bob's points must be a whole number",
@@ -406,6 +475,146 @@ def test_it_refuses_a_bad_entry_with_a_clear_message(entry, message, field):
     assert str(error.value).startswith("Round 1: ")
 
 
+# --- A hand is never blank and never more than five cards ----------------------------------
+
+NO_CARDS = (
+    "{name}'s hand has no cards; only a player who went out with an empty hand (a stroke of "
+    "luck) holds none"
+)
+TOO_MANY = "{name}'s hand has {count} cards; a hand holds at most 5, bonus cards included"
+
+
+def refusal(entries, players=(ANN, BOB, CY)):
+    """The EntryError the last of `entries` raises: its message (without the round) and field."""
+    with pytest.raises(EntryError) as error:
+        play(entries, players)
+    assert error.value.round_number == len(entries)
+    return error.value.message, error.value.field
+
+
+@pytest.mark.parametrize("blank", [{}, {"bonus": []}, {"bonus": ["joker"]}])
+def test_a_blank_hand_is_refused_naming_the_player_never_scored_0(blank):
+    # Ann calls with 5: had Bob's forgotten hand counted as 0, he would have beaten her call.
+    assert refusal([call(ANN, {ANN: 5, BOB: blank, CY: 7})]) == (
+        "enter Bob's hand: its points or its cards",
+        "hands.2",
+    )
+    # Later in the game too, and whoever's hand it is: the caller's...
+    assert refusal([call(ANN, {ANN: 5, BOB: 9, CY: 7}), call(CY, {ANN: 8, BOB: 9, CY: blank})]) == (
+        "enter Cy's hand: its points or its cards",
+        "hands.3",
+    )
+    # ... or the stroke-of-luck player's: an empty hand is entered, never left blank.
+    assert refusal([luck(ANN, {ANN: blank, BOB: 9, CY: 7})]) == (
+        "enter Ann's hand: its points or its cards",
+        "hands.1",
+    )
+
+
+def test_a_forgotten_hand_does_not_win_the_round():
+    # Bob calls with 4 and Ann's hand is left blank: scored 0 she would beat the call. The
+    # round is refused as a whole instead, and a saved game holding it scores nothing for it.
+    entries = [call(BOB, {ANN: 20, BOB: 4, CY: 12}), call(BOB, {ANN: {}, BOB: 4, CY: 12})]
+    assert refusal(entries) == ("enter Ann's hand: its points or its cards", "hands.1")
+    board = play(entries, strict=False)
+    assert board.totals == {ANN: 20, BOB: 0, CY: 12}
+    assert [r.status for r in board.rounds] == ["complete", "unscored"]
+    assert str(board.problem) == "Round 2: enter Ann's hand: its points or its cards"
+
+
+@pytest.mark.parametrize("empty", [{"points": 0}, {"cards": []}])
+def test_the_stroke_of_luck_players_empty_hand_is_0_points_or_no_cards(empty):
+    board = play([luck(BOB, {ANN: 3, BOB: empty, CY: 7})])
+    assert scores(board) == {ANN: 3, BOB: 0, CY: 7}
+
+
+@pytest.mark.parametrize(
+    ("entry", "name", "field"),
+    [
+        # another player in a stroke of luck
+        (luck(BOB, {ANN: {"cards": []}, BOB: {"cards": []}, CY: 7}), "Ann", "hands.1.cards"),
+        (luck(BOB, {ANN: 3, BOB: 0, CY: {"cards": []}}), "Cy", "hands.3.cards"),
+        # the caller, whose empty hand would be a stroke of luck, not a call
+        (call(ANN, {ANN: {"cards": []}, BOB: 9, CY: 7}), "Ann", "hands.1.cards"),
+        # a player beside the caller, who would otherwise beat the call with nothing in hand
+        (call(ANN, {ANN: 5, BOB: {"cards": []}, CY: 7}), "Bob", "hands.2.cards"),
+        (call(ANN, {ANN: 5, BOB: 9, CY: {"cards": [], "bonus": []}}), "Cy", "hands.3.cards"),
+    ],
+)
+def test_any_other_empty_list_of_cards_is_refused_naming_the_player(entry, name, field):
+    assert refusal([entry]) == (NO_CARDS.format(name=name), field)
+
+
+def test_a_hand_of_points_0_or_of_bonus_cards_alone_is_not_empty():
+    # 0 points is a hand of zeros; a joker alone is one card held.
+    hands = {ANN: 5, BOB: {"points": 0}, CY: {"cards": [], "bonus": ["joker"]}}
+    board = play([call(ANN, hands)])
+    assert scores(board) == {ANN: 25, BOB: 0, CY: 10}
+
+
+@pytest.mark.parametrize(
+    ("hand", "points"),
+    [
+        ({"cards": [13, 13, 13, 13, 13]}, 65),
+        ({"cards": [1, 2, 3, 4], "bonus": ["joker"]}, 20),
+        ({"cards": [1, 2, 3], "bonus": ["joker", "trade_hand"]}, 36),
+        ({"cards": [], "bonus": ["trade_hand"] * 5}, 100),
+    ],
+)
+def test_five_cards_bonus_cards_included_are_a_full_hand(hand, points):
+    board = play([call(ANN, {ANN: 5, BOB: hand, CY: 7})])
+    assert scores(board)[BOB] == points
+
+
+@pytest.mark.parametrize(
+    ("hand", "count"),
+    [
+        ({"cards": [1] * 6}, 6),
+        ({"cards": [0] * 20}, 20),
+        ({"cards": [1, 2, 3, 4, 5], "bonus": ["joker"]}, 6),
+        ({"cards": [1, 2, 3, 4], "bonus": ["joker", "trade_card"]}, 6),
+        ({"cards": [], "bonus": ["trade_card"] * 6}, 6),
+    ],
+)
+def test_six_cards_bonus_cards_included_are_refused_naming_the_player(hand, count):
+    assert refusal([call(ANN, {ANN: 5, BOB: hand, CY: 7})]) == (
+        TOO_MANY.format(name="Bob", count=count),
+        "hands.2.cards",
+    )
+    # The caller and the stroke-of-luck player's hands are held to it too.
+    assert refusal([call(ANN, {ANN: hand, BOB: 9, CY: 7})]) == (
+        TOO_MANY.format(name="Ann", count=count),
+        "hands.1.cards",
+    )
+    assert refusal([luck(CY, {ANN: 3, BOB: 9, CY: hand})]) == (
+        TOO_MANY.format(name="Cy", count=count),
+        "hands.3.cards",
+    )
+
+
+@pytest.mark.parametrize("points", [0, 1, 99, MOST_POINTS_IN_HAND])
+def test_points_from_0_to_100_are_a_hand(points):
+    board = play([luck(CY, {ANN: 5, BOB: points, CY: 0})])
+    assert scores(board)[BOB] == points
+    assert board.totals[BOB] == after_halving(points)
+
+
+@pytest.mark.parametrize("points", [101, 150, 999999])
+def test_more_than_100_points_in_hand_are_refused_naming_the_player(points):
+    assert refusal([call(ANN, {ANN: 5, BOB: points, CY: 7})]) == (
+        f"Bob's points must be from 0 to 100, not {points}",
+        "hands.2.points",
+    )
+    assert refusal([call(ANN, {ANN: 5, BOB: {"points": points, "bonus": ["joker"]}, CY: 7})]) == (
+        f"Bob's points must be from 0 to 100, not {points}",
+        "hands.2.points",
+    )
+
+
+def test_the_hand_limits_are_the_rulebooks():
+    assert (HAND_SIZE, MOST_POINTS_IN_HAND) == (5, 100)
+
+
 def test_the_end_option_has_two_choices():
     assert GAME.check_options(None) == {"end": "last_standing"}
     with pytest.raises(EntryError, match="option end must be one of last_standing, first_out"):
@@ -442,7 +651,13 @@ def test_hand_points_adds_cards_and_bonus_cards(hand, points):
     [
         ("7", "a hand must be an object"),
         ({"points": 1, "colour": "red"}, "unknown field colour in the hand"),
-        ({}, "enter either points or cards for the player's hand"),
+        ({}, "enter the player's hand: its points or its cards"),
+        (
+            {"points": 1, "cards": [1]},
+            "enter either points or cards for the player's hand, not both",
+        ),
+        ({"points": 101}, "the player's points must be from 0 to 100, not 101"),
+        ({"cards": [1] * 6}, "the player's hand has 6 cards; a hand holds at most 5"),
         ({"cards": [20]}, "each of the player's cards must be from 0 to 13"),
         ({"points": 1, "bonus": ["hat"]}, "the player holds an unknown bonus card 'hat'"),
     ],
@@ -486,9 +701,10 @@ JSON = st.recursive(
 ENDINGS = st.sampled_from(("called_by", "empty_hand"))
 AS_CARDS = st.booleans()
 CALLER_POINTS = st.integers(0, CALL_LIMIT - 1)
-HAND_POINTS = st.integers(0, 60)
+HAND_POINTS = st.integers(0, MOST_POINTS_IN_HAND)
 AIM_AT_HALVING = st.integers(0, 5)
-CARDS = st.lists(st.integers(0, 13), max_size=6)
+# A hand holds 1 to 5 cards, bonus cards included: the cards are cut to leave room for them.
+CARDS = st.lists(st.integers(0, 13), min_size=1, max_size=HAND_SIZE)
 BONUS = st.lists(st.sampled_from(tuple(BONUS_COSTS)), max_size=2)
 
 
@@ -508,11 +724,17 @@ def hands_of(draw, table):
             hand = {"cards": [points]} if as_cards else {"points": points}
         else:
             # Now and then aim at exactly 100 or 150 so that the halving is exercised.
-            aims = [aim - table.totals[player] for aim in HALVINGS if aim >= table.totals[player]]
+            aims = [
+                aim - table.totals[player]
+                for aim in HALVINGS
+                if 0 <= aim - table.totals[player] <= MOST_POINTS_IN_HAND
+            ]
             aim = draw(AIM_AT_HALVING)
             points = aims[aim % len(aims)] if aims and aim < 2 else draw(HAND_POINTS)
-            hand = {"cards": draw(CARDS)} if as_cards else {"points": points}
             bonus = draw(BONUS)
+            hand = (
+                {"cards": draw(CARDS)[: HAND_SIZE - len(bonus)]} if as_cards else {"points": points}
+            )
             if bonus:
                 hand["bonus"] = bonus
         hands.append({"player": player, **hand})
@@ -520,8 +742,9 @@ def hands_of(draw, table):
 
 
 @st.composite
-def games(draw):
-    """A valid game of Under the 10: its setup and a list of entries, possibly finished."""
+def games_and_tables(draw, unfinished=False):
+    """A valid game of Under the 10 (its setup and a list of entries, possibly finished, or
+    never finished with `unfinished`) and the table it leaves."""
     players = draw(st.lists(st.integers(1, 99), min_size=2, max_size=6, unique=True))
     setup = {
         "first_dealer": draw(st.sampled_from(players)),
@@ -533,10 +756,20 @@ def games(draw):
     for _ in range(draw(st.integers(0, 14))):
         if table.finished:
             break
-        entries.append(draw(hands_of(table)))
-        GAME.play_round(table, entries[-1])
+        entry = draw(hands_of(table))
+        before = copy.deepcopy(table)
+        GAME.play_round(table, entry)
+        if unfinished and table.finished:
+            table = before
+            break
+        entries.append(entry)
         table.dealer = table.next_active_after(table.dealer)
-    return players, setup, entries
+    return players, setup, entries, table
+
+
+def games():
+    """A valid game of Under the 10: its setup and a list of entries, possibly finished."""
+    return games_and_tables().map(lambda game: game[:3])
 
 
 def totals_after(board, rounds):
@@ -633,3 +866,48 @@ def test_mutated_valid_entries_score_or_raise_entry_errors(game, data):
     entries = [*entries[:index], mutated(data.draw, entries[index]), *entries[index + 1 :]]
     with contextlib.suppress(EntryError):
         GAME.replay(players, entries, **setup)
+
+
+# A hand that breaks "never blank, never more than five cards": left blank (perhaps with
+# bonus cards only), six cards or more counting bonus cards, or more than 100 points.
+BONUS_CARDS = st.lists(st.sampled_from(tuple(BONUS_COSTS)), max_size=HAND_SIZE + 3)
+
+
+@st.composite
+def over_long_cards(draw):
+    bonus = draw(BONUS_CARDS)
+    fewest = max(0, HAND_SIZE + 1 - len(bonus))
+    cards = draw(st.lists(st.integers(0, 13), min_size=fewest, max_size=fewest + 6))
+    return {"cards": cards, "bonus": bonus} if bonus or draw(st.booleans()) else {"cards": cards}
+
+
+def with_bonus(hand, bonus):
+    return {**hand, "bonus": bonus} if bonus else hand
+
+
+BAD_HANDS = st.one_of(
+    st.builds(with_bonus, st.just({}), st.lists(st.sampled_from(tuple(BONUS_COSTS)), max_size=4)),
+    st.just({"bonus": []}),
+    over_long_cards(),
+    st.builds(
+        lambda points, bonus: with_bonus({"points": points}, bonus),
+        st.integers(MOST_POINTS_IN_HAND + 1, 10**12),
+        BONUS,
+    ),
+)
+
+
+@settings(deadline=None)
+@given(games_and_tables(unfinished=True), st.data())
+def test_a_blank_or_over_long_hand_is_always_refused_naming_its_player(game, data):
+    players, setup, entries, table = game
+    entry = data.draw(hands_of(table))
+    seat = data.draw(st.integers(0, len(entry["hands"]) - 1))
+    victim = entry["hands"][seat]["player"]
+    entry["hands"][seat] = {"player": victim, **data.draw(BAD_HANDS)}
+    with pytest.raises(EntryError) as error:
+        GAME.replay(players, [*entries, entry], **setup)
+    assert error.value.round_number == len(entries) + 1
+    assert f"player {victim}'s" in error.value.message
+    assert not any(f"player {p}'s" in error.value.message for p in players if p != victim)
+    assert error.value.field.startswith(f"hands.{victim}")
