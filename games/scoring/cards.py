@@ -1,0 +1,150 @@
+"""Playing cards as the trick referees read them: `10H`, `QS`, `AH`, and 42's jokers `LJ`, `BJ`.
+
+Rank then suit; a card appears at most once in a trick. Pure Python, like the rest of the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .base import EntryError, require
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # low to high
+SUITS = ("C", "D", "H", "S")  # 42's suit order, low to high
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_OF_NAME = {name: letter for letter, name in SUIT_NAMES.items()}
+SUIT_SYMBOLS = {"C": "\N{BLACK CLUB SUIT}", "D": "\N{BLACK DIAMOND SUIT}"}
+SUIT_SYMBOLS |= {"H": "\N{BLACK HEART SUIT}", "S": "\N{BLACK SPADE SUIT}"}
+RED_SUITS = ("D", "H")
+LITTLE_JOKER = "LJ"
+BIG_JOKER = "BJ"
+JOKERS = (LITTLE_JOKER, BIG_JOKER)
+RANK_NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+
+LONGEST_CARD_TEXT = 3  # "10H"; longer text is never a card, and is cut short in messages
+SHOWN_OF_BAD_TEXT = 12
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card. A joker has its code as rank ("LJ", "BJ") and no suit."""
+
+    rank: str
+    suit: str | None
+
+    @property
+    def code(self) -> str:
+        return self.rank + (self.suit or "")
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    @property
+    def suit_name(self) -> str:
+        return SUIT_NAMES[self.suit] if self.suit else "joker"
+
+    @property
+    def label(self) -> str:
+        """The card as a person reads it on a phone: `Q♥`, `10♣`, `Big Joker`."""
+        if self.rank == BIG_JOKER:
+            return "Big Joker"
+        if self.rank == LITTLE_JOKER:
+            return "Little Joker"
+        return self.rank + SUIT_SYMBOLS[self.suit]  # type: ignore[index]
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def every_card(*, jokers: bool) -> list[Card]:
+    """The deck: 52 cards, and 42's two jokers when `jokers`."""
+    cards = [Card(rank, suit) for suit in SUITS for rank in RANKS]
+    return cards + [Card(joker, None) for joker in JOKERS] if jokers else cards
+
+
+def _shown(text: str) -> str:
+    return (
+        text
+        if len(text) <= SHOWN_OF_BAD_TEXT
+        else text[:SHOWN_OF_BAD_TEXT] + "\N{HORIZONTAL ELLIPSIS}"
+    )
+
+
+def read_card(value: object, what: str, *, jokers: bool, field: str | None = None) -> Card:
+    """A card from its text (`10H`, `qs`, 42's `LJ` and `BJ`); anything else is an EntryError
+    naming the text and what it was meant to be."""
+    require(
+        isinstance(value, str),
+        f"{what} must be a card written as text, like 10H or QS",
+        field=field,
+    )
+    text = value.strip().upper()  # type: ignore[union-attr]
+    if text in JOKERS:
+        require(
+            jokers,
+            f"{what} {text} is a joker, and Forty Fives is played without jokers",
+            field=field,
+        )
+        return Card(text, None)
+    rank, suit = text[:-1], text[-1:]
+    if len(text) > LONGEST_CARD_TEXT or rank not in RANKS or suit not in SUITS:
+        joker_hint = ", or LJ and BJ for the jokers" if jokers else ""
+        raise EntryError(
+            f"{what} {_shown(value.strip())!r} is not a card: write the rank (2-10, J, Q, K, A) "  # type: ignore[union-attr]
+            f"then the suit (C, D, H, S), like 10H or QS{joker_hint}",
+            field=field,
+        )
+    return Card(rank, suit)
+
+
+def read_plays(value: object, *, seats: int, jokers: bool, game: str) -> list[Card]:
+    """The cards of one trick in play order, the led card first: 1 to `seats` different cards."""
+    require(
+        isinstance(value, list),
+        "plays must be a list of the cards played, the led card first",
+        field="plays",
+    )
+    plays: Sequence[object] = value  # type: ignore[assignment]
+    require(plays, "no card has been played: plays needs at least the led card", field="plays")
+    require(
+        len(plays) <= seats,
+        f"{len(plays)} cards is more than one trick: {game} has at most {seats} players",
+        field="plays",
+    )
+    cards: list[Card] = []
+    for index, text in enumerate(plays):
+        what = "the led card" if index == 0 else f"card {index + 1}"
+        card = read_card(text, what, jokers=jokers, field=f"plays.{index}")
+        require(
+            card not in cards,
+            f"{card} is played twice; a card appears at most once in a trick",
+            field=f"plays.{index}",
+        )
+        cards.append(card)
+    return cards
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """Who takes the trick: the winning card's index in the plays (the led card is 0) and a
+    sentence naming the rule that decided."""
+
+    winner: int
+    why: str
+    card: Card
+
+
+def suit_noun(suit: str, *, plural: bool = False) -> str:
+    """`heart` or `hearts`: the suit's cards as a noun ("the highest heart")."""
+    name = SUIT_NAMES[suit]
+    return name if plural else name[:-1]
+
+
+def count_word(count: int) -> str:
+    return {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}.get(count, str(count))
