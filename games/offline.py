@@ -1,0 +1,114 @@
+"""The installable app: the web app manifest and the service worker, both served from the root
+so the worker's scope is the whole site (templates/sw.js; the page side is static/js/offline.js)."""
+
+import hashlib
+import json
+from functools import cache
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_not_required
+from django.contrib.staticfiles import finders
+from django.http import HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.urls import reverse
+from django.views.decorators.http import require_safe
+
+# The static files a game needs offline: the app's own (not the admin's or the API docs').
+OFFLINE_FILES = (
+    "css/app.css",
+    "js/app.js",
+    "js/offline.js",
+    "django_htmx/htmx-2.min.js",
+    "icons/icon.svg",
+)
+# The colours of the app bar and the splash screen (static/css/app.css: --accent, --bg).
+THEME_COLOUR = "#0b6e4f"
+BACKGROUND_COLOUR = "#f7f6f2"
+
+
+@login_not_required
+@require_safe
+def web_manifest(request):
+    icon = {"type": "image/png"}
+    manifest = {
+        "id": "/",
+        "lang": "en",
+        "name": "Scorekeeper",
+        "short_name": "Scores",
+        "description": "Score card games at the table: FortyBelow, 42, Under the 10, "
+        "Forty Fives and FourScore.",
+        "start_url": reverse("home"),
+        "scope": "/",
+        "display": "standalone",
+        "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND_COLOUR,
+        "icons": [
+            {**icon, "src": static("icons/icon-192.png"), "sizes": "192x192", "purpose": "any"},
+            {**icon, "src": static("icons/icon-512.png"), "sizes": "512x512", "purpose": "any"},
+            {
+                **icon,
+                "src": static("icons/maskable-512.png"),
+                "sizes": "512x512",
+                "purpose": "maskable",
+            },
+            {"type": "image/svg+xml", "src": static("icons/icon.svg"), "sizes": "any"},
+        ],
+    }
+    response = JsonResponse(manifest, content_type="application/manifest+json")
+    response["Cache-Control"] = "no-cache"  # it names the icons' hashed files
+    return response
+
+
+@login_not_required
+@require_safe
+def service_worker(request):
+    files = _offline_files()
+    script = render_to_string(
+        "sw.js",
+        {
+            "version": files["version"],
+            "files": json.dumps(files["urls"]),
+            # Posting one of these changes whose pages the phone holds: the kept ones go.
+            "account": json.dumps(
+                [
+                    reverse(name)
+                    for name in ("login", "logout", "signup", "account_delete", "password_change")
+                ]
+            ),
+        },
+    )
+    response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
+    # The browser checks for a new worker at least daily anyway; no-cache makes it check each
+    # time, so a deploy reaches phones on their next visit.
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _offline_files() -> dict:
+    """The files' URLs (hashed names under ManifestStaticFilesStorage, so the cache is exact)
+    and a version that changes when any of them does, which makes the browser install the new
+    worker. Without hashed names (DEBUG, the tests) the version follows the files' contents."""
+    if settings.DEBUG:
+        return _files_now()
+    return _files_once()
+
+
+def _files_now() -> dict:
+    names = list(OFFLINE_FILES)
+    if settings.DEBUG:
+        names.append("django_htmx/django-htmx.js")  # {% htmx_script %} adds it in DEBUG
+    urls = {name: static(name) for name in names}
+    digest = hashlib.sha256(render_to_string("sw.js", {}).encode())
+    for name, url in urls.items():
+        digest.update(url.encode())
+        path = finders.find(name)
+        if path and url.endswith("/" + name):  # not hashed: the contents tell the version
+            with open(path, "rb") as file:
+                digest.update(file.read())
+    return {"urls": list(urls.values()), "version": digest.hexdigest()[:12]}
+
+
+@cache
+def _files_once() -> dict:
+    return _files_now()

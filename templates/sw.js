@@ -1,0 +1,138 @@
+// The service worker (served as /sw.js by games.offline): the app's files and a game's pages
+// for when the connection drops, and a round saved without a connection kept on the phone
+// (IndexedDB) until static/js/offline.js sends it. Version {{ version }}.
+"use strict";
+const FILES = {{ files|safe }};
+const STATIC = "static-{{ version }}";
+const PAGES = "pages";
+// The pages a table uses: home (where the app starts), a scoreboard and its round page.
+const PAGE = /^\/(games\/\d+\/(rounds\/new\/)?)?$/;
+const ROUND = /^\/games\/(\d+)\/rounds\/new\/$/;
+const SCOREBOARD = /^\/games\/\d+\/$/;
+// Signing in or out, or leaving, changes whose pages these are: the kept ones go.
+const ACCOUNT = {{ account|safe }};
+const PATIENCE = 8000; // ms; a phone at the edge of the signal waits no longer than this
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(STATIC).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k !== STATIC && k !== PAGES).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate") {
+    event.respondWith(post(request, url));
+  } else if (request.method === "GET" && FILES.includes(url.pathname)) {
+    event.respondWith(file(request));
+  } else if (request.method === "GET" && current(url.pathname)) {
+    event.respondWith(fetch(request).catch(() => caches.match(current(url.pathname))));
+  } else if (request.method === "GET" && request.mode === "navigate" && PAGE.test(url.pathname) && !url.search) {
+    event.respondWith(page(request, url));
+  } else if (request.mode === "navigate") {
+    event.respondWith(fetch(request).catch(() => note("You are offline, and this page is not kept on the phone.")));
+  }
+});
+
+// The page asks to be claimed (see static/js/offline.js), or for a game's pages to be kept
+// (its round page, the scoreboard after a change).
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.claim) return event.waitUntil(self.clients.claim());
+  const urls = ((event.data && event.data.keep) || []).filter((u) => PAGE.test(new URL(u, location).pathname));
+  event.waitUntil(caches.open(PAGES).then((cache) => Promise.all(urls.map((u) =>
+    fetch(u, { credentials: "same-origin" }).then((r) => keep(cache, u, r)).catch(() => {})))));
+});
+
+// A page kept before an update names the files it was served with, by their old hashed names:
+// offline, it gets their present version instead.
+function current(path) {
+  const unhashed = (name) => name.replace(/\.[0-9a-f]{12}(\.\w+)$/, "$1");
+  return FILES.find((file) => unhashed(file) === unhashed(path));
+}
+
+async function file(request) {
+  return (await caches.match(request)) || fetch(request);
+}
+
+async function page(request, url) {
+  const cache = await caches.open(PAGES);
+  try {
+    const response = await soon(request);
+    // A scoreboard that answers with a redirect sends a signed-out phone to the log-in page
+    // (signed out on another phone, or the session ran out): what this phone holds is no
+    // longer for whoever is holding it. (A navigation's redirect reaches the worker opaque.)
+    if (response.type === "opaqueredirect" && SCOREBOARD.test(url.pathname)) await caches.delete(PAGES);
+    await keep(cache, url.pathname, response);
+    return response;
+  } catch (error) {
+    const kept = await cache.match(url.pathname, { ignoreVary: true });
+    if (!kept) return note("You are offline, and this page is not kept on the phone.");
+    // Marked for static/js/offline.js: "offline, showing the scores as of HH:MM".
+    const html = (await kept.text()).replace("<html", `<html data-offline-at="${kept.headers.get("X-Kept-At")}"`);
+    return new Response(html, { headers: kept.headers }); // its Content-Security-Policy too
+  }
+}
+
+async function keep(cache, key, response) {
+  if (response.status !== 200 || response.type !== "basic" || response.redirected) return;
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
+  headers.set("X-Kept-At", String(Date.now()));
+  await cache.put(new URL(key, location).pathname, new Response(await response.clone().blob(), { headers }));
+}
+
+// A form sent while offline: a round is kept on the phone with its round number, and sent again
+// later (also when the answer is slow: the round number makes a resend safe); anything else is
+// reported as not saved, and never timed out, since sending it twice could do it twice.
+async function post(request, url) {
+  if (ACCOUNT.includes(url.pathname)) await caches.delete(PAGES);
+  const round = url.pathname.match(ROUND);
+  if (!round) {
+    return fetch(request).catch(() => note("You are offline: that was not saved. Go back and try again once the phone is online."));
+  }
+  const body = await request.clone().text();
+  try {
+    const response = await soon(request);
+    // A gateway's error: the app didn't answer (the proxy's upstream is down or restarting).
+    if (![502, 503, 504].includes(response.status)) return response;
+    throw new Error(`${response.status}`);
+  } catch (error) {
+    const number = Number(new URLSearchParams(body).get("number")) || 0;
+    await remember({ url: url.pathname, body, game: Number(round[1]), number, at: Date.now() });
+    return Response.redirect(`/games/${round[1]}/`, 303);
+  }
+}
+
+function soon(request) {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), PATIENCE);
+  return fetch(new Request(request, { signal: stop.signal })).finally(() => clearTimeout(timer));
+}
+
+function remember(round) {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open("scorekeeper", 1);
+    open.onupgradeneeded = () => open.result.createObjectStore("rounds", { keyPath: "id", autoIncrement: true });
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const tx = open.result.transaction("rounds", "readwrite");
+      tx.objectStore("rounds").add(round);
+      tx.oncomplete = () => { open.result.close(); resolve(); };
+      tx.onerror = () => reject(tx.error);
+    };
+  });
+}
+
+function note(text) {
+  const html = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Offline · Scorekeeper</title><link rel="stylesheet" href="${FILES[0]}">
+<main><p class="banner offline" role="status">${text}</p><p><a class="button" href="/">Your games</a></p></main></html>`;
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
