@@ -4,12 +4,19 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from whitenoise.compress import Compressor
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# Run from a checkout, templates/, static/ and docs/ sit beside manage.py; installed with
+# `pip install .`, there is no checkout and they are inside this package (see setup.py).
+CHECKOUT = (BASE_DIR / "manage.py").is_file()
+FILES_DIR = BASE_DIR if CHECKOUT else Path(__file__).resolve().parent
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off", ""}
+DEVELOPMENT_SECRET_KEY = "insecure-development-key-do-not-use-in-production"
 
 
 def env_str(name: str, default: str) -> str:
@@ -55,8 +62,8 @@ def database_from_url(url: str) -> dict:
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # A web app on SQLite: WAL lets readers run beside the writer, IMMEDIATE takes the write
         # lock at BEGIN so concurrent saves queue up instead of failing, and the busy timeout
-        # is how long they queue.
-        config["CONN_MAX_AGE"] = 0
+        # is how long they queue. Connections are kept as on PostgreSQL: opening one and
+        # setting its pragmas on every request is a share of a small page's time.
         config["OPTIONS"] = {
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,
@@ -65,19 +72,72 @@ def database_from_url(url: str) -> dict:
     return config
 
 
+def secret_key(debug_word: str | None) -> str:
+    """SECRET_KEY, or the development key on a developer's machine (DEBUG unset or true).
+
+    DEBUG=false is what a server sets: there a missing key, or the development key everyone can
+    read here, stops the app, since it would let anyone forge sessions and password resets.
+    """
+    key = os.environ.get("SECRET_KEY", "")
+    server = debug_word is not None and debug_word.strip().lower() in FALSE_WORDS
+    if server and (not key.strip() or key == DEVELOPMENT_SECRET_KEY):
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set to a long random value of your own when DEBUG is false "
+            "(for example: python -c 'import secrets; print(secrets.token_urlsafe(50))')"
+        )
+    return key or DEVELOPMENT_SECRET_KEY
+
+
+def data_dir() -> Path:
+    """DATA_DIR, where the app keeps what it writes (the SQLite database, collected static files).
+
+    By default var/ in a checkout; once installed, the user's data folder (XDG_DATA_HOME,
+    ~/.local/share/scorekeeper), never the installed package's folder.
+    """
+    if raw := os.environ.get("DATA_DIR", "").strip():
+        return Path(raw).expanduser().resolve()
+    if CHECKOUT:
+        return BASE_DIR / "var"
+    data_home = os.environ.get("XDG_DATA_HOME", "").strip() or Path.home() / ".local" / "share"
+    return Path(data_home) / "scorekeeper"
+
+
+def make_folder(path: Path, setting: str) -> Path:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ImproperlyConfigured(f"{setting} {path} can't be created: {error}") from None
+    return path
+
+
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = env_str("SECRET_KEY", "insecure-development-key-do-not-use-in-production")
+SECRET_KEY = secret_key(os.environ.get("DEBUG"))
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
-DATA_DIR = BASE_DIR / "var"
-DATABASES = {
-    "default": database_from_url(env_str("DATABASE_URL", f"sqlite:///{DATA_DIR / 'db.sqlite3'}"))
-}
+DATA_DIR = data_dir()
+if database_url := env_str("DATABASE_URL", "").strip():
+    DATABASES = {"default": database_from_url(database_url)}
+else:
+    # SQLite can't make the folder of its file: a fresh clone or install makes it here.
+    sqlite_file = make_folder(DATA_DIR, "DATA_DIR") / "db.sqlite3"
+    DATABASES = {"default": database_from_url(f"sqlite:///{sqlite_file}")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# "versions": each game version's engine table and rendered rows, shared by the workers of one
+# machine (games/models.py, RecentVersions). A key names one version, so an entry is never
+# stale; several machines each keep their own.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "versions": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": env_str("VERSIONS_CACHE_DIR", "").strip() or str(DATA_DIR / "versions"),
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+}
+
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "games.apps.AdminConfig",  # Django's admin, its log-in limited (games.admin_site)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -91,6 +151,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "games",
+    "csp",
 ]
 
 MIDDLEWARE = [
@@ -105,6 +166,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "games.middleware.private_when_signed_in",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -113,7 +176,7 @@ WSGI_APPLICATION = "scorekeeper.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [FILES_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -141,12 +204,17 @@ USE_I18N = False
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = Path(env_str("STATIC_ROOT", "").strip() or DATA_DIR / "staticfiles")
+STATICFILES_DIRS = [FILES_DIR / "static"]
+# The rules pages render docs/rules/<kind>.md (games.docs).
+DOCS_DIR = FILES_DIR / "docs"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+# Source maps are fetched only by a browser's developer tools: compressing the API docs' 6 MB of
+# them twice (gzip, brotli) doubled collectstatic's time for nothing.
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [*Compressor.SKIP_COMPRESS_EXTENSIONS, "map"]
 
 # Behind TLS in production: each of these is switched on by the environment.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
@@ -158,8 +226,12 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
 if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-# Wrong passwords allowed per user name and address in 15 minutes (games.models.FailedLogin).
+# Wrong passwords allowed per user name and address in 15 minutes (games.models.FailedLogin),
+# enforced on every password check by the backend.
 LOGIN_ATTEMPTS_LIMIT = env_int("LOGIN_ATTEMPTS_LIMIT", 10)
+AUTHENTICATION_BACKENDS = ["games.authentication.LimitedModelBackend"]
+# Accounts that one address may make in an hour (games.models.SignUp).
+SIGNUPS_PER_ADDRESS = env_int("SIGNUPS_PER_ADDRESS", 10)
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # a game night's phone stays signed in for weeks
 
 REST_FRAMEWORK = {
@@ -180,6 +252,27 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+}
+
+# Nothing inline: every script and style sheet is a static file of ours (htmx's own indicator
+# style is switched off in base.html and is in app.css), so no nonce or 'unsafe-inline' is needed.
+# Swagger UI (/api/docs/) draws its icons as data: images. The service worker and the manifest
+# are same-origin.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [NONE],
+        "object-src": [NONE],
+    },
 }
 
 LOGGING = {

@@ -29,6 +29,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 PROJECT = Path(__file__).resolve().parent.parent
 PASSWORD = "a long table password 42"
+SECRET_KEY = secrets.token_urlsafe(50)
 USERS = ("ann", "bea")
 STARTUP_SECONDS = 30
 REQUEST_SECONDS = 60  # longer than SQLite's 20 s busy timeout: a queued save answers first
@@ -168,8 +169,10 @@ class LiveServer:
         return {
             **os.environ,
             "DATABASE_URL": self.database_url,
+            "VERSIONS_CACHE_DIR": str(self.workdir / "versions"),  # shared by its workers only
             "DJANGO_SETTINGS_MODULE": "tests.live_settings",
             "DEBUG": "false",
+            "SECRET_KEY": SECRET_KEY,  # DEBUG=false refuses to start without a real key
             "ALLOWED_HOSTS": "127.0.0.1",
             "SECURE_SSL_REDIRECT": "false",
         }

@@ -1,6 +1,7 @@
 """The settings helpers read the environment and refuse bad values loudly."""
 
 import os
+import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,8 @@ from django.test import Client
 from django.urls import path
 
 from scorekeeper import settings as project_settings
+
+from . import production_recipe
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,13 +63,17 @@ def test_postgres_urls_are_understood():
     assert config["NAME"] == "scores"
 
 
-def _manage(*args, **env):
+def _manage(*args, without=(), **env):
+    """Run manage.py from the checkout: this process's environment but the variables `without`,
+    and `env` on top."""
+    environment = {name: value for name, value in os.environ.items() if name not in without}
+    environment.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        env={**os.environ, **env},
+        env=environment,
         timeout=120,
     )
 
@@ -77,48 +84,81 @@ def test_a_bad_setting_stops_the_app_at_start():
     assert "DEBUG must be true or false" in result.stderr
 
 
-PRODUCTION = {
-    "DEBUG": "false",
-    "SECRET_KEY": "a-long-random-production-secret-0123456789-abcdefghijklmnop-XYZ",
-    "ALLOWED_HOSTS": "scores.example.org",
-    "CSRF_TRUSTED_ORIGINS": "https://scores.example.org",
-    "SECURE_SSL_REDIRECT": "true",
-    "SESSION_COOKIE_SECURE": "true",
-    "CSRF_COOKIE_SECURE": "true",
-    "SECURE_HSTS_SECONDS": "31536000",
-    "SECURE_HSTS_INCLUDE_SUBDOMAINS": "true",
-    "SECURE_HSTS_PRELOAD": "true",
-}
+def readme_environment(tmp_path) -> dict[str, str]:
+    """The README's production `export` line with its placeholders filled in, and DATA_DIR in
+    a temporary folder rather than the server's /var/lib."""
+    variables = production_recipe.environment(
+        long_random_value=secrets.token_urlsafe(50), password="a-database-password"
+    )
+    return {**variables, "DATA_DIR": str(tmp_path / "data")}
 
 
-def test_check_deploy_is_clean_with_production_settings():
-    result = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+def test_the_readmes_production_environment_passes_check_deploy(tmp_path):
+    environment = readme_environment(tmp_path)
+    assert environment["DEBUG"] == "false"
+    [check] = [command for command in production_recipe.commands() if "check" in command]
+    assert check[1:] == ["-m", "django", "check", "--deploy", "--fail-level", "WARNING"]
+    result = subprocess.run(
+        [sys.executable, *check[1:]],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **environment},
+        timeout=120,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
 
 
-def test_check_deploy_warns_about_the_development_secret_key():
-    env = {**PRODUCTION}
-    env.pop("SECRET_KEY")
-    result = _manage(
-        "check",
-        "--deploy",
-        "--fail-level",
-        "WARNING",
-        SECRET_KEY="insecure-development-key-do-not-use-in-production",
-        **{k: v for k, v in env.items()},
-    )
+@pytest.mark.parametrize(
+    "key", [None, "", project_settings.DEVELOPMENT_SECRET_KEY], ids=["unset", "empty", "dev key"]
+)
+def test_debug_false_without_a_secret_key_of_its_own_refuses_to_start(tmp_path, key):
+    environment = readme_environment(tmp_path)
+    environment.pop("SECRET_KEY")
+    if key is not None:
+        environment["SECRET_KEY"] = key
+    result = _manage("check", without=["SECRET_KEY"], **environment)
     assert result.returncode != 0
-    assert "SECRET_KEY" in result.stdout + result.stderr
+    assert "SECRET_KEY must be set to a long random value" in result.stderr
+    assert "when DEBUG is false" in result.stderr
 
 
-def test_collectstatic_writes_hashed_and_compressed_files(tmp_path):
-    result = _manage("collectstatic", "--noinput", STATIC_ROOT=str(tmp_path))
-    assert result.returncode == 0, result.stderr
-    css = list((tmp_path / "css").glob("app.*.css"))
-    assert css, "the stylesheet gets a hashed name"
-    assert (tmp_path / "css" / f"{css[0].name}.gz").exists()
-    assert (tmp_path / "staticfiles.json").exists()
+def test_a_developer_needs_no_secret_key_while_debug_is_unset_or_true(monkeypatch):
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    for debug in (None, "true"):
+        key = project_settings.secret_key(debug)
+        assert key == project_settings.DEVELOPMENT_SECRET_KEY
+
+
+def test_a_fresh_clone_migrates_without_make_and_makes_its_data_folder(tmp_path):
+    data = tmp_path / "not" / "made" / "yet"
+    result = _manage("migrate", "--noinput", without=["DATABASE_URL"], DATA_DIR=str(data))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (data / "db.sqlite3").stat().st_size > 0
+
+
+def test_the_data_folder_is_var_in_a_checkout_and_the_users_data_folder_once_installed(
+    monkeypatch, tmp_path
+):
+    monkeypatch.delenv("DATA_DIR", raising=False)
+    assert project_settings.data_dir() == project_settings.BASE_DIR / "var"
+    monkeypatch.setattr(project_settings, "CHECKOUT", False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert project_settings.data_dir() == tmp_path / "scorekeeper"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert project_settings.data_dir() == tmp_path / "home" / ".local" / "share" / "scorekeeper"
+    monkeypatch.setenv("DATA_DIR", str(tmp_path / "chosen"))
+    assert project_settings.data_dir() == tmp_path / "chosen"
+
+
+def test_a_data_folder_that_cant_be_made_stops_the_app_naming_it(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    result = _manage("check", without=["DATABASE_URL"], DATA_DIR=str(blocker / "data"))
+    assert result.returncode != 0
+    assert f"DATA_DIR {blocker / 'data'} can't be created" in result.stderr
 
 
 def boom(request):
@@ -146,3 +186,34 @@ def test_a_missing_page_says_so_without_listing_the_urls(client):
     html = response.content.decode()
     assert "Not found" in html
     assert "URLconf" not in html and "admin/" not in html
+
+
+@pytest.mark.parametrize("debug", [None, "false"], ids=["DEBUG unset", "DEBUG=false"])
+def test_serving_with_debug_off_refuses_the_development_key(debug):
+    # What gunicorn imports: a server left without DEBUG set is a server too.
+    environment = {"DEBUG": debug} if debug else {}
+    result = subprocess.run(
+        [sys.executable, "-c", "import scorekeeper.wsgi"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={
+            **{k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DEBUG")},
+            **environment,
+        },
+        timeout=120,
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set to a long random value" in result.stderr
+
+
+def test_serving_with_a_key_of_its_own_starts():
+    result = subprocess.run(
+        [sys.executable, "-c", "import scorekeeper.wsgi"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "DEBUG": "false", "SECRET_KEY": "k" * 50, "ALLOWED_HOSTS": "x"},
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr

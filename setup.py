@@ -1,0 +1,24 @@
+"""What `pip install .` puts in the package: every Python package of scorekeeper/ and games/ (as
+setuptools finds them, migrations and scoring included), and templates/, static/ and docs/.
+
+Those three folders sit at the top of the checkout but are installed inside the scorekeeper
+package (scorekeeper/templates/, ...), where settings.py finds them when there is no checkout.
+They hold no Python, so pyproject.toml's `packages.find` can't see them, and it can't be combined
+with a list; everything else is configured in pyproject.toml.
+"""
+
+from setuptools import find_namespace_packages, find_packages, setup
+
+FOLDERS_INSIDE_THE_PACKAGE = ("templates", "static", "docs")
+
+packages = find_packages(include=["scorekeeper", "scorekeeper.*", "games", "games.*"])
+package_dir = {}
+package_data = {}
+for folder in FOLDERS_INSIDE_THE_PACKAGE:
+    package = f"scorekeeper.{folder}"
+    package_dir[package] = folder
+    for name in [package, *(f"{package}.{sub}" for sub in find_namespace_packages(folder))]:
+        packages.append(name)
+        package_data[name] = ["*"]
+
+setup(packages=packages, package_dir=package_dir, package_data=package_data)
