@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test test-fast test-browser bench clean
+.PHONY: run test test-fast test-browser bench icons clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -13,12 +13,10 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 run: $(VENV)/.installed
-	mkdir -p var
 	$(BIN)/python manage.py migrate --noinput
 	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: $(VENV)/.installed $(CHROMIUM)
-	mkdir -p var
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
@@ -42,7 +40,17 @@ $(CHROMIUM):
 	fi
 
 bench: $(VENV)/.installed
+	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; } || \
+		echo "wrk is missing: the throughput figures are skipped (install Debian's wrk)."
 	$(BIN)/python bench/run.py
 
+# The PNG icons from their SVG drawings (static/icons/README.md); the PNGs are committed.
+icons:
+	cd static/icons && rsvg-convert -w 192 -h 192 icon.svg -o icon-192.png \
+		&& rsvg-convert -w 512 -h 512 icon.svg -o icon-512.png \
+		&& rsvg-convert -w 512 -h 512 maskable.svg -o maskable-512.png \
+		&& rsvg-convert -w 180 -h 180 maskable.svg -o apple-touch-icon.png
+
 clean:
-	rm -rf $(VENV) staticfiles test-artifacts
+	rm -rf $(VENV) var/staticfiles test-artifacts

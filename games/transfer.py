@@ -1,7 +1,7 @@
 """Export of everything a user owns as one scorekeeper/1 document and its import, all or nothing;
 and a game's or a night's scores as CSV.
 
-An import rebuilds each game through Game.start and add_round, so every round is rescored.
+An import scores each game once from its entries, then writes it through Game.start.
 """
 
 from __future__ import annotations
@@ -15,8 +15,17 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from .models import Conflict, Game, GameNight, Player, Round, Seat, entry_with_new_player_ids
-from .scoring import EntryError, Scoreboard
+from .models import (
+    Game,
+    GameNight,
+    Player,
+    Round,
+    Seat,
+    entry_with_new_player_ids,
+    name_key,
+    normal_name,
+)
+from .scoring import GAMES, EntryError, Scoreboard
 
 FORMAT = "scorekeeper/1"
 
@@ -29,6 +38,18 @@ class Refused(Exception):
         self.message = message
         self.field = field
         self.round_number = round_number
+
+
+def holds_a_surrogate(data: object) -> bool:
+    """Whether parsed JSON holds a lone surrogate ("\\ud800", in a key or a value): no text can
+    hold one, and UTF-8 can't say it back, so a document with one is refused as it is read."""
+    if isinstance(data, str):
+        return any("\ud800" <= ch <= "\udfff" for ch in data)
+    if isinstance(data, Mapping):
+        return any(holds_a_surrogate(key) or holds_a_surrogate(v) for key, v in data.items())
+    if isinstance(data, list):
+        return any(holds_a_surrogate(item) for item in data)
+    return False
 
 
 # --- Export -----------------------------------------------------------------------------------
@@ -79,23 +100,136 @@ def export_document(owner) -> dict:
 # --- Import -----------------------------------------------------------------------------------
 
 
+# An import's limits, so that one document can neither take a worker past its time limit nor
+# hold the database for long: a 1,000-round game imports in a fraction of a second.
+MOST_PLAYERS = 1_000
+MOST_NIGHTS = 1_000
+MOST_GAMES = 1_000
+MOST_ROUNDS_IN_A_GAME = 2_000
+MOST_ROUNDS_IN_A_DOCUMENT = 20_000
+
+
 def import_document(owner, document: Mapping) -> dict:
     """Add a document (already checked for shape) to the owner's data, or refuse it whole.
 
-    Players are matched by name ignoring case, or created; nights and games are always new.
+    Players are matched by name (normalised, ignoring case), or created; nights and games are
+    always new. Every game is checked and scored first, once and outside any transaction (the
+    engine needs no database); the writes then happen together in one short transaction.
     Returns the counts in the document.
     """
+    _check_limits(document)
+    _check_unique_ids(document["players"], "players", "player")
+    _check_unique_ids(document["nights"], "nights", "night")
+    _check_unique_ids(document["games"], "games", "game")
+    names = {item["id"]: item["name"].strip() for item in document["players"]}
+    night_ids = {item["id"] for item in document["nights"]}
+    scored = [
+        _score_game(game, f"games.{index}", names, night_ids)
+        for index, game in enumerate(document["games"])
+    ]
     with transaction.atomic():
         players = _import_players(owner, document["players"])
         nights = _import_nights(owner, document["nights"])
-        _check_unique_ids(document["games"], "games", "game")
-        for index, game in enumerate(document["games"]):
-            _import_game(owner, game, f"games.{index}", players, nights)
+        new_ids = {player_id: found.pk for player_id, found in players.items()}
+        for item, (entries, board) in zip(document["games"], scored, strict=True):
+            Game.start(
+                owner,
+                item["kind"],
+                [players[player_id] for player_id in item["players"]],
+                first_dealer=players[item["first_dealer"]],
+                options=item["options"],
+                night=nights[item["night"]] if item["night"] is not None else None,
+                rounds=[
+                    entry_with_new_player_ids(entry, lambda value, at: new_ids.get(value, value))
+                    for entry in entries
+                ],
+                scored=board,
+            )
     return {
         "players": len(document["players"]),
         "nights": len(document["nights"]),
         "games": len(document["games"]),
     }
+
+
+def _check_limits(document: Mapping) -> None:
+    for field, most in (("players", MOST_PLAYERS), ("nights", MOST_NIGHTS), ("games", MOST_GAMES)):
+        if len(document[field]) > most:
+            raise Refused(
+                f"the document has {len(document[field])} {field}; an import takes at most {most}",
+                field=field,
+            )
+    total = 0
+    for index, game in enumerate(document["games"]):
+        count = len(game["rounds"])
+        if count > MOST_ROUNDS_IN_A_GAME:
+            raise Refused(
+                f"game {game['id']} has {count} rounds; an import takes at most "
+                f"{MOST_ROUNDS_IN_A_GAME} rounds in a game",
+                field=f"games.{index}.rounds",
+            )
+        total += count
+    if total > MOST_ROUNDS_IN_A_DOCUMENT:
+        raise Refused(
+            f"the document has {total} rounds; an import takes at most "
+            f"{MOST_ROUNDS_IN_A_DOCUMENT} in all (split it into several files)",
+            field="games",
+        )
+
+
+def _score_game(
+    item: Mapping, field: str, names: Mapping[int, str], night_ids: set[int]
+) -> tuple[list[dict], Scoreboard]:
+    """A game of the document checked and scored as the document names its players: its
+    entries, and the engine's replay of them. Refused naming the problem."""
+    name = f"game {item['id']}"
+
+    def check_player(player_id: int, at: str) -> int:
+        if player_id not in names:
+            raise Refused(
+                f"{name} names player {player_id}, who is not in the document",
+                field=f"{field}.{at}",
+            )
+        return player_id
+
+    seated = [check_player(player_id, "players") for player_id in item["players"]]
+    first_dealer = check_player(item["first_dealer"], "first_dealer")
+    if item["night"] is not None and item["night"] not in night_ids:
+        raise Refused(
+            f"{name} is on night {item['night']}, which is not in the document",
+            field=f"{field}.night",
+        )
+    same_ids = {player_id: player_id for player_id in names}
+    entries = []
+    for index, round_ in enumerate(item["rounds"]):
+        number = index + 1
+        at = f"{field}.rounds.{index}"
+        if round_["number"] != number:
+            raise Refused(
+                f"{name}: its rounds must be numbered 1, 2, 3... in order, but "
+                f"round {number} is numbered {round_['number']}",
+                field=f"{at}.number",
+            )
+        entries.append(
+            _with_new_player_ids(round_["entry"], same_ids, f"{name}, round {number}", at)
+        )
+    if item["kind"] not in GAMES:
+        raise Refused(f"{name}: there is no game called {item['kind']}", field=f"{field}.kind")
+    try:
+        board = GAMES[item["kind"]].replay(
+            seated, entries, first_dealer, item["options"], {p: names[p] for p in seated}
+        )
+    except EntryError as error:
+        if error.round_number is None:
+            at = f"{field}.{error.field}" if error.field else field
+            raise Refused(f"{name}: {error.message}", field=at) from None
+        number = error.round_number
+        raise Refused(
+            f"{name}, round {number}: {error.message}",
+            field=f"{field}.rounds.{number - 1}.entry",
+            round_number=number,
+        ) from None
+    return entries, board
 
 
 def _check_unique_ids(items: list[Mapping], field: str, what: str) -> None:
@@ -109,32 +243,37 @@ def _check_unique_ids(items: list[Mapping], field: str, what: str) -> None:
 
 
 def _import_players(owner, items: list[Mapping]) -> dict[int, Player]:
-    _check_unique_ids(items, "players", "player")
-    by_name = {player.name.casefold(): player for player in Player.objects.filter(owner=owner)}
+    """The document's players, matched to the owner's by the same key as names are unique on
+    (normalised, ignoring case), or added."""
+    by_key = {player.name_key: player for player in Player.objects.filter(owner=owner)}
     named_in_document = set()
     players = {}
     for index, item in enumerate(items):
-        key = item["name"].strip().casefold()
+        try:
+            name = normal_name(item["name"])
+        except ValidationError as error:
+            raise Refused(
+                f"player {item['id']}: {' '.join(error.messages)}", field=f"players.{index}.name"
+            ) from None
+        key = name_key(name)
         if key in named_in_document:
             raise Refused(
-                f"the document has two players called {item['name'].strip()}",
-                field=f"players.{index}.name",
+                f"the document has two players called {name}", field=f"players.{index}.name"
             )
         named_in_document.add(key)
-        if key not in by_name:
+        if key not in by_key:
             try:
-                by_name[key] = Player.add(owner, item["name"])
+                by_key[key] = Player.add(owner, name)
             except ValidationError as error:
                 raise Refused(
                     f"player {item['id']}: {' '.join(error.messages)}",
                     field=f"players.{index}.name",
                 ) from None
-        players[item["id"]] = by_name[key]
+        players[item["id"]] = by_key[key]
     return players
 
 
 def _import_nights(owner, items: list[Mapping]) -> dict[int, GameNight]:
-    _check_unique_ids(items, "nights", "night")
     nights = {}
     for index, item in enumerate(items):
         night = GameNight.objects.create(owner=owner, date=item["date"])
@@ -146,63 +285,6 @@ def _import_nights(owner, items: list[Mapping]) -> dict[int, GameNight]:
             ) from None
         nights[item["id"]] = night
     return nights
-
-
-def _import_game(
-    owner, item: Mapping, field: str, players: Mapping[int, Player], nights: Mapping[int, GameNight]
-) -> Game:
-    name = f"game {item['id']}"
-
-    def player(player_id: int, at: str) -> Player:
-        if player_id not in players:
-            raise Refused(
-                f"{name} names player {player_id}, who is not in the document",
-                field=f"{field}.{at}",
-            )
-        return players[player_id]
-
-    seated = [player(player_id, "players") for player_id in item["players"]]
-    first_dealer = player(item["first_dealer"], "first_dealer")
-    night = None
-    if item["night"] is not None:
-        if item["night"] not in nights:
-            raise Refused(
-                f"{name} is on night {item['night']}, which is not in the document",
-                field=f"{field}.night",
-            )
-        night = nights[item["night"]]
-    try:
-        game = Game.start(
-            owner,
-            item["kind"],
-            seated,
-            first_dealer=first_dealer,
-            options=item["options"],
-            night=night,
-        )
-    except EntryError as error:
-        at = f"{field}.{error.field}" if error.field else field
-        raise Refused(f"{name}: {error.message}", field=at) from None
-
-    new_ids = {player_id: found.pk for player_id, found in players.items()}
-    for index, round_ in enumerate(item["rounds"]):
-        number = index + 1
-        at = f"{field}.rounds.{index}"
-        if round_["number"] != number:
-            raise Refused(
-                f"{name}: its rounds must be numbered 1, 2, 3... in order, but "
-                f"round {number} is numbered {round_['number']}",
-                field=f"{at}.number",
-            )
-        entry = _with_new_player_ids(round_["entry"], new_ids, f"{name}, round {number}", at)
-        try:
-            game.add_round(entry, owner)
-        except (EntryError, Conflict) as error:
-            message = error.message if isinstance(error, EntryError) else str(error)
-            raise Refused(
-                f"{name}, round {number}: {message}", field=f"{at}.entry", round_number=number
-            ) from None
-    return game
 
 
 def _with_new_player_ids(

@@ -274,13 +274,13 @@ BREAKAGES = {
         lambda d: d["games"][1]["rounds"].append(
             {"number": 3, "entry": d["games"][1]["rounds"][0]["entry"]}
         ),
-        "round 3: Round 2 is still open: finish it first.",
+        "round 3: round 2 is still open; finish it first",
     ),
     "a round after the end": (
         lambda d: d["games"][4]["rounds"].append(
             {"number": 2, "entry": d["games"][4]["rounds"][0]["entry"]}
         ),
-        "round 2: The game is over; no more rounds can be added.",
+        "round 2: the game is already over",
     ),
     "a pile too big to keep": (
         lambda d: d["games"][4]["rounds"][0]["entry"]["hands"][0].update(pile=10**30),
