@@ -1,4 +1,4 @@
-"""The JSON API of shared/API.md: thin DRF views over the models' one write path.
+"""The JSON API of docs/api.md: thin DRF views over the models' one write path.
 
 Serializers here check a request's shape only; every rule is the scoring engine's, reached through
 the model methods, and each kind of refusal maps to one status code in `api_exception`.
@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.core.exceptions import ObjectDoesNotExist
+from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError, transaction
 from django.db.models import Prefetch
@@ -25,15 +26,18 @@ from drf_spectacular.utils import (
 from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from . import stats, transfer
+from .authentication import TokenAuthentication
 from .models import Conflict, FailedLogin, Game, GameNight, Player, Round
-from .scoring import GAMES, EntryError
+from .scoring import GAMES, EntryError, referee_fortyfives, referee_fortytwo
+from .scoring.base import UNSCORED
 from .scoring.fortyfives import SUITS, TEAMS
-from .scoring.under10 import BONUS_COSTS
+from .scoring.under10 import BONUS_COSTS, HAND_SIZE, HIGHEST_CARD, LOWEST_CARD, MOST_POINTS_IN_HAND
 
 # Ids past a bigint can't name anything, and SQLite can't even be asked about them.
 BIGGEST_ID = 2**63 - 1
@@ -61,6 +65,18 @@ class Invalid(exceptions.APIException):
         self.detail = {"detail": message, "field": field, "round": round_number}
         if errors is not None:
             self.detail["errors"] = errors
+
+
+class TooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+
+    def __init__(self):
+        super().__init__(too_large())
+
+
+def too_large() -> str:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return f"the request body is larger than {limit} bytes, the most this API takes"
 
 
 class Conflicting(exceptions.APIException):
@@ -105,6 +121,8 @@ def api_exception(exc: Exception) -> Exception:
         return Invalid(f"{field}: {message}" if field else message, field=field, errors=exc.detail)
     if isinstance(exc, exceptions.ParseError):
         return Invalid(str(exc.detail))
+    if isinstance(exc, RequestDataTooBig):
+        return TooLarge()
     if isinstance(exc, OverflowError | DataError):
         # The engine bounds every number in an entry; should a total still outgrow its column,
         # the write path's transaction has been rolled back and the request was at fault.
@@ -113,13 +131,17 @@ def api_exception(exc: Exception) -> Exception:
 
 
 class SafeJSONParser(JSONParser):
-    """JSON bodies; one nested too deeply for Python's parser is a 400, not a crash."""
+    """JSON bodies; one nested too deeply for Python's parser is a 400, not a crash, and so is
+    a lone surrogate (JSON's "\\ud800"): no text can hold one, nor can UTF-8 say it back."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         try:
-            return super().parse(stream, media_type, parser_context)
+            data = super().parse(stream, media_type, parser_context)
+            if transfer.holds_a_surrogate(data):
+                raise exceptions.ParseError("JSON parse error - a lone surrogate (\\ud800-\\udfff)")
         except RecursionError:
             raise exceptions.ParseError("JSON parse error - nested too deeply") from None
+        return data
 
 
 class RefusalsAsJSON:
@@ -238,12 +260,17 @@ class FortyTwoEntry(serializers.Serializer):
 class UnderTheTenHand(serializers.Serializer):
     player = serializers.IntegerField()
     points = serializers.IntegerField(
-        min_value=0, required=False, help_text="The hand's points; or give `cards`."
+        min_value=0,
+        max_value=MOST_POINTS_IN_HAND,
+        required=False,
+        help_text="The hand's points; or give `cards`. One of the two is required.",
     )
     cards = serializers.ListField(
-        child=serializers.IntegerField(min_value=0, max_value=13),
+        child=serializers.IntegerField(min_value=LOWEST_CARD, max_value=HIGHEST_CARD),
         required=False,
-        help_text="The hand's card values.",
+        max_length=HAND_SIZE,
+        help_text=f"The hand's card values: 1 to {HAND_SIZE} cards with the bonus cards, "
+        "empty only for the player who went out with an empty hand.",
     )
     bonus = serializers.ListField(
         child=serializers.ChoiceField(choices=list(BONUS_COSTS)),
@@ -284,6 +311,12 @@ class FortyFivesEntry(serializers.Serializer):
     )
 
 
+class FortyFivesThrownInEntry(serializers.Serializer):
+    thrown_in = serializers.BooleanField(
+        help_text="Always true: everyone passed, nobody scores and the deal moves on."
+    )
+
+
 class FourScoreHand(serializers.Serializer):
     player = serializers.IntegerField()
     pile = serializers.IntegerField(min_value=0)
@@ -301,6 +334,7 @@ ENTRY = PolymorphicProxySerializer(
         UnderTheTenCallEntry,
         UnderTheTenEmptyHandEntry,
         FortyFivesEntry,
+        FortyFivesThrownInEntry,
         FourScoreEntry,
     ],
     resource_type_field_name=None,
@@ -453,7 +487,11 @@ class PlayerResultSerializer(serializers.Serializer):
 class RoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=[Round.OPEN, Round.COMPLETE])
+    status = serializers.ChoiceField(
+        choices=[Round.OPEN, Round.COMPLETE, UNSCORED],
+        help_text="`unscored`: saved before a rule was corrected and breaking it now (see the "
+        "game's `problem`); not scored until that round is fixed.",
+    )
     entry = EntryField(help_text="The round's input as saved.")
     results = PlayerResultSerializer(many=True, help_text="Empty while the round is open.")
     notes = serializers.ListField(
@@ -474,6 +512,21 @@ class TeamSerializer(serializers.Serializer):
     total = serializers.IntegerField()
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "nullable": True,
+        "properties": {
+            "round": {"type": "integer", "description": "The first round that breaks a rule."},
+            "detail": {"type": "string", "description": "Which rule, as a sentence."},
+        },
+        "required": ["round", "detail"],
+    }
+)
+class ProblemField(serializers.DictField):
+    """A saved round that breaks a rule as corrected since it was saved (null if none)."""
+
+
 class GameSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=list(GAMES))
@@ -487,6 +540,11 @@ class GameSerializer(serializers.Serializer):
     finished = serializers.BooleanField()
     winners = serializers.ListField(child=serializers.IntegerField())
     next_dealer = serializers.IntegerField(allow_null=True)
+    problem = ProblemField(
+        allow_null=True,
+        help_text="Null, unless a round saved before a rule was corrected breaks it: the game "
+        "is scored up to that round until it is fixed (PUT).",
+    )
 
 
 # --- Request shapes ---------------------------------------------------------------------------
@@ -574,6 +632,51 @@ class DocumentSerializer(serializers.Serializer):
     players = DocumentPlayerSerializer(many=True)
     nights = DocumentNightSerializer(many=True)
     games = DocumentGameSerializer(many=True)
+
+
+# The trick referee (RULES.md's "Trick referee"). These shapes are the schema's: the engine reads
+# the body, so each refusal names the bad card. Cards as RULES.md writes them; the engine also
+# takes lower case and spaces around them.
+
+
+@extend_schema_field({"type": "string", "pattern": "^((10|[2-9JQKA])[CDHS]|[LB]J)$"})
+class FortyTwoCardField(serializers.CharField):
+    """A card of 42's deck: `10H`, `QS`, or a joker, `LJ` or `BJ`."""
+
+
+@extend_schema_field({"type": "string", "pattern": "^(10|[2-9JQKA])[CDHS]$"})
+class FortyFivesCardField(serializers.CharField):
+    """A card of Forty Fives' deck (no jokers): `10H`, `QS`."""
+
+
+class FortyTwoTrickSerializer(serializers.Serializer):
+    trump_card = FortyTwoCardField(
+        help_text="The turned-up trump card: it sets the trump suit and number (a joker: none).",
+    )
+    plays = serializers.ListField(
+        child=FortyTwoCardField(),
+        min_length=1,
+        max_length=referee_fortytwo.MOST_PLAYERS,
+        help_text="The cards played, in play order, the led card first; each card once.",
+    )
+
+
+class FortyFivesTrickSerializer(serializers.Serializer):
+    trump = serializers.ChoiceField(choices=list(SUITS), help_text="The suit the bidder named.")
+    plays = serializers.ListField(
+        child=FortyFivesCardField(),
+        min_length=1,
+        max_length=referee_fortyfives.PLAYERS,
+        help_text="The cards played, in play order, the led card first; each card once.",
+    )
+
+
+class RulingSerializer(serializers.Serializer):
+    winner = serializers.IntegerField(
+        min_value=0, help_text="The index in `plays` of the card that takes the trick (led: 0)."
+    )
+    why = serializers.CharField(help_text="A sentence naming the rule that decided.")
+    card = serializers.CharField(help_text="The winning card, written as in RULES.md (`7H`).")
 
 
 def documented(ok_status: int, ok, *errors: int) -> dict:
@@ -669,6 +772,8 @@ def scoreboard_json(game: Game) -> dict:
         "finished": board.finished,
         "winners": list(board.winners),
         "next_dealer": board.next_dealer,
+        "problem": board.problem
+        and {"round": board.problem.round_number, "detail": board.problem.message},
     }
 
 
@@ -684,16 +789,28 @@ class LockedOut(exceptions.APIException):
     """429, with Retry-After: this address got the password wrong too often."""
 
     status_code = status.HTTP_429_TOO_MANY_REQUESTS
-    default_detail = "Too many wrong passwords: wait 15 minutes, then try again."
+    default_detail = FailedLogin.LOCKED_OUT
     wait = FailedLogin.WINDOW.total_seconds()  # DRF sends it as Retry-After
 
 
 class TokenView(RefusalsAsJSON, ObtainAuthToken):
-    """A token for `Authorization: Token <token>`, from a username and password."""
+    """A token for `Authorization: Token <token>`, from a username and password; or the token
+    sent revoked (DELETE)."""
 
-    # The credentials are in the body: a stale token or session must not stand in the way.
-    authentication_classes = []
     parser_classes = [SafeJSONParser, FormParser, MultiPartParser]
+    revoking = False
+
+    def dispatch(self, request, *args, **kwargs):
+        self.revoking = request.method == "DELETE"
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_authenticators(self):
+        # POST: the credentials are in the body, and a stale token or session must not stand in
+        # the way. DELETE: the token to revoke is the one the request is sent with.
+        return [TokenAuthentication()] if self.revoking else []
+
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.revoking else []
 
     @extend_schema(
         request=TokenRequestSerializer,
@@ -710,13 +827,23 @@ class TokenView(RefusalsAsJSON, ObtainAuthToken):
         username = request.data.get("username") if isinstance(request.data, Mapping) else None
         if FailedLogin.locked_out(request, username):
             raise LockedOut()
-        try:
-            response = super().post(request, *args, **kwargs)
-        except exceptions.ValidationError:
-            FailedLogin.record(request, username)
-            raise
+        response = super().post(request, *args, **kwargs)  # a wrong password counts (games.apps)
         FailedLogin.forget(request, username)
         return response
+
+    @extend_schema(
+        request=None,
+        responses={
+            204: OpenApiResponse(description="The token is revoked: it now gets 401."),
+            401: OpenApiResponse(DetailSerializer, description="No token or a bad token."),
+        },
+        auth=[{"tokenAuth": []}],
+        description="Revoke the token this request is sent with (log out an API client). "
+        "Only a token can revoke itself: a session gets 401.",
+    )
+    def delete(self, request, *args, **kwargs):
+        request.auth.delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class PlayersView(ApiView):
@@ -940,6 +1067,54 @@ class ImportView(ApiView):
         return Response(counts, status=status.HTTP_201_CREATED)
 
 
+def read_trick(request, fields: tuple[str, ...]) -> dict:
+    """A trick's body: a JSON object of exactly these fields; the engine reads each one."""
+    if isinstance(request.data, QueryDict) or not isinstance(request.data, dict):
+        raise Invalid("send the trick as a JSON object")
+    unknown = sorted(set(request.data) - set(fields))
+    if unknown:
+        raise Invalid(
+            f"there is no field {unknown[0]}: send {' and '.join(fields)}", field=unknown[0]
+        )
+    return request.data
+
+
+def ruling_json(ruling) -> dict:
+    return {"winner": ruling.winner, "why": ruling.why, "card": ruling.card.code}
+
+
+class FortyTwoRefereeView(ApiView):
+    """Who takes a trick of 42. Stores nothing."""
+
+    @extend_schema(
+        request=FortyTwoTrickSerializer,
+        responses=documented(200, RulingSerializer, 400),
+        description="From the turned-up trump card and the cards played, the card that takes "
+        "the trick and why: jokers, then trump numbers, 15s, pairs, the trump suit and card order.",
+    )
+    def post(self, request):
+        trick = read_trick(request, ("trump_card", "plays"))
+        return Response(
+            ruling_json(referee_fortytwo.judge(trick.get("trump_card"), trick.get("plays")))
+        )
+
+
+class FortyFivesRefereeView(ApiView):
+    """Who takes a trick of Forty Fives. Stores nothing."""
+
+    @extend_schema(
+        request=FortyFivesTrickSerializer,
+        responses=documented(200, RulingSerializer, 400),
+        description="From the named trump suit and the cards played, the card that takes the "
+        "trick and why: the highest trump, or with none the highest card of the led suit.",
+    )
+    def post(self, request):
+        trick = read_trick(request, ("trump", "plays"))
+        return Response(
+            ruling_json(referee_fortyfives.judge(trick.get("trump"), trick.get("plays")))
+        )
+
+
 def import_document(user, data: object) -> dict:
     """Check an export document's shape, then import it all or nothing: for the API and the
     page alike. A refusal is an `Invalid` whose detail names the problem."""
@@ -951,8 +1126,36 @@ def import_document(user, data: object) -> dict:
         raise api_exception(error) from None
 
 
+# --- The site's error handlers: JSON under /api/ (as the schema says), Django's pages elsewhere --
+
+
+def _for_the_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
 def page_not_found(request, exception):
-    """The site's 404: JSON under /api/ (as the schema says), Django's page elsewhere."""
-    if request.path.startswith("/api/"):
+    if _for_the_api(request):
         return JsonResponse({"detail": "Not found."}, status=404)
     return defaults.page_not_found(request, exception)
+
+
+def bad_request(request, exception):
+    if _for_the_api(request):
+        if isinstance(exception, RequestDataTooBig):
+            return JsonResponse({"detail": too_large()}, status=413)
+        return JsonResponse({"detail": "The request could not be understood."}, status=400)
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request, exception):
+    if _for_the_api(request):
+        return JsonResponse({"detail": "You do not have permission to do this."}, status=403)
+    return defaults.permission_denied(request, exception)
+
+
+def server_error(request):
+    if _for_the_api(request):
+        return JsonResponse(
+            {"detail": "Something went wrong on our side; it is logged."}, status=500
+        )
+    return defaults.server_error(request)

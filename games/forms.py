@@ -8,15 +8,15 @@ import re
 
 from django import forms
 
-from .models import NAME_MAX_LENGTH, Game
+from . import transfer
+from .models import NAME_INPUT_MAX_LENGTH, Game
 from .scoring import EntryError, Scoreboard
 from .scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, tally
 from .scoring.fortyfives import NO_MINIMUM_BIDS, STANDARD_BIDS, SUITS, TEAMS
-from .scoring.fortytwo import HIGHEST_BID, TRICKS_PER_HAND
-from .scoring.under10 import BONUS_COSTS, HIGHEST_CARD, LOWEST_CARD
+from .scoring.fortytwo import HIGHEST_BID, TRICKS_PER_HAND, bidding_order
+from .scoring.under10 import BONUS_COSTS, BONUS_LABELS, HIGHEST_CARD, LOWEST_CARD
 
 NUMBER = forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"})
-BONUS_LABELS = {"trade_hand": "Trade hand +20", "joker": "Joker +10", "trade_card": "Trade card +5"}
 
 
 def _int_choices(values) -> list[tuple[int, str]]:
@@ -80,6 +80,8 @@ class RoundForm(forms.Form):
     def grid_marks(self) -> dict[str, list[str]]:
         """Input ids to highlight in the live preview, by mark; only FortyBelow has any."""
         return {}
+
+    offers_throw_in = False  # a one-tap "everyone passed" (Forty Fives)
 
     # shared
     @property
@@ -211,6 +213,10 @@ class FortyTwoForm(RoundForm):
                     or self.completing_saved,
                 )
 
+    def hands(self) -> list[HandView]:
+        """In bidding order: from the dealer's left round to the dealer, who bids last."""
+        return [HandView(self, player) for player in bidding_order(self.players, self.dealer)]
+
     def open_bids(self) -> dict[int, int]:
         if not self.open_entry:
             return {}
@@ -286,12 +292,17 @@ class UnderTheTenForm(RoundForm):
         for player in self.players:
             hand: dict = {"player": player}
             cards = re.findall(r"\d+", data.get(f"cards_{player}") or "")
-            if cards or data.get(f"points_{player}") is None:
+            points = data.get(f"points_{player}")
+            bonus = list(data.get(f"bonus_{player}") or [])
+            emptied = how == "empty_hand" and player == data["ended_by"]
+            # A hand left blank stays blank, and the engine asks for it: never 0 points. Only
+            # the player who emptied their hand, or one holding only bonus cards, has no cards.
+            if cards or (points is None and (bonus or emptied)):
                 hand["cards"] = [int(card) for card in cards]
-            else:
-                hand["points"] = data[f"points_{player}"]
-            if data.get(f"bonus_{player}"):
-                hand["bonus"] = list(data[f"bonus_{player}"])
+            elif points is not None:
+                hand["points"] = points
+            if bonus:
+                hand["bonus"] = bonus
             hands.append(hand)
         return {how: data["ended_by"], "hands": hands}
 
@@ -314,6 +325,15 @@ class FortyFivesForm(RoundForm):
     @property
     def bidding(self) -> bool:
         return self.open_entry is None and "tricks_A" not in self.initial
+
+    @property
+    def offers_throw_in(self) -> bool:
+        return self.open_entry is None
+
+    @property
+    def thrown_in(self) -> bool:
+        """Everyone passed: the "thrown in" button was pressed, so nothing else is needed."""
+        return bool(self.data.get("thrown_in")) if self.is_bound else False
 
     def add_fields(self) -> None:
         bids = NO_MINIMUM_BIDS if self.game.options.get("no_minimum_bid") else STANDARD_BIDS
@@ -346,6 +366,9 @@ class FortyFivesForm(RoundForm):
                 widget=forms.RadioSelect,
                 label="Who took the highest trump?",
             )
+        if self.thrown_in:
+            for field in self.fields.values():
+                field.required = False
 
     def team_names(self) -> dict[str, str]:
         seats = self.game.seats
@@ -355,6 +378,8 @@ class FortyFivesForm(RoundForm):
         }
 
     def build_entry(self) -> dict:
+        if self.thrown_in:
+            return {"thrown_in": True}
         data = self.cleaned_data
         entry = {"bidder": data["bidder"], "bid": data["bid"]}
         if data.get("trump"):
@@ -403,7 +428,18 @@ ROUND_FORMS: dict[str, type[RoundForm]] = {
 
 
 class NewPlayerForm(forms.Form):
-    name = forms.CharField(max_length=NAME_MAX_LENGTH, label="New player's name")
+    # The 40-character limit is the normalised name's (Player.add); this only bounds the input.
+    name = forms.CharField(max_length=NAME_INPUT_MAX_LENGTH, label="New player's name")
+
+
+class DeleteAccountForm(forms.Form):
+    """The password, typed again before the account is deleted."""
+
+    password = forms.CharField(
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        label="Your password, to confirm",
+        max_length=4096,
+    )
 
 
 class NightForm(forms.Form):
@@ -436,11 +472,14 @@ class ImportForm(forms.Form):
         if upload.size > self.LARGEST_FILE:
             raise forms.ValidationError("The file is over 20 MB: that is not an export file.")
         try:
-            return json.loads(upload.read())
+            document = json.loads(upload.read())
         except (UnicodeDecodeError, ValueError, RecursionError):
             raise forms.ValidationError(
                 "This file is not an export file: it is not JSON."
             ) from None
+        if transfer.holds_a_surrogate(document):
+            raise forms.ValidationError("This file is not an export file: it holds broken text.")
+        return document
 
 
 class NewGameForm(forms.Form):

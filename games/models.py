@@ -17,16 +17,23 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
 from functools import cached_property
+from pathlib import Path
 
 from django.conf import settings
+from django.core.cache import caches
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, models, transaction
-from django.db.models.functions import Lower
+from django.db import IntegrityError, connection, models, transaction
 from django.utils import timezone
 
 from .scoring import GAMES, KIND_CHOICES, EntryError, Scoreboard
+from .scoring.base import Table
 
 NAME_MAX_LENGTH = 40
+# What a name may be as typed, before normalising (a decomposed "é" is two characters); the
+# 40-character limit is the normalised name's.
+NAME_INPUT_MAX_LENGTH = 200
+# Casefolding can lengthen a name (ß is ss; some letters fold to three characters).
+NAME_KEY_MAX_LENGTH = 3 * NAME_MAX_LENGTH
 
 
 # The fields of API.md's entries that hold player ids. (Forty Fives names teams in its tricks.)
@@ -75,28 +82,73 @@ def clean_text(
     return text
 
 
+# Invisible characters that still do something in a name: the joiners of emoji sequences
+# (👩‍👩‍👧) and of Persian and Indic letters, and the tags of flags such as 🏴󠁧󠁢󠁳󠁣󠁴󠁿. Every other
+# format character (zero-width space, direction overrides, byte order mark...) is dropped.
+JOINERS = "\u200c\u200d"
+KEPT_FORMAT = {*JOINERS, *map(chr, range(0xE0020, 0xE0080))}
+
+
+def normal_name(value: object) -> str:
+    """A person's name as kept: NFKC (full-width letters and a decomposed "é" become the plain
+    ones), without invisible or direction-control characters, trimmed, inner whitespace
+    collapsed to one space; 1 to 40 characters."""
+    if not isinstance(value, str):
+        raise ValidationError("A player's name must be text")
+    if len(value) > NAME_INPUT_MAX_LENGTH:
+        raise ValidationError(f"A player's name can be at most {NAME_MAX_LENGTH} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
+        raise ValidationError("A player's name can't contain control characters")
+    visible = "".join(ch for ch in value if unicodedata.category(ch) != "Cf" or ch in KEPT_FORMAT)
+    words = unicodedata.normalize("NFKC", visible).split()
+    name = " ".join(word.strip(JOINERS) for word in words if word.strip(JOINERS))
+    if not name or not any(unicodedata.category(ch) != "Cf" for ch in name):
+        raise ValidationError("A player's name can't be empty (or only invisible characters)")
+    if len(name) > NAME_MAX_LENGTH:
+        raise ValidationError(f"A player's name can be at most {NAME_MAX_LENGTH} characters")
+    return name
+
+
+def name_key(name: str) -> str:
+    """What makes two names one: the normalised name casefolded (Émile is émile, Straße is
+    STRASSE) without joiners, computed here so that SQLite and PostgreSQL hold the same key."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return "".join(ch for ch in folded if ch not in JOINERS)
+
+
 class Player(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players"
     )
     name = models.CharField(max_length=NAME_MAX_LENGTH)
+    # name_key(name), kept by save(): the one key for "same name" (unique per owner, imports
+    # match on it). The database's own lower() can't be it: SQLite folds ASCII only.
+    name_key = models.CharField(max_length=NAME_KEY_MAX_LENGTH, editable=False)
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        ordering = [Lower("name")]
+        ordering = ["name_key", "pk"]
         constraints = [
-            models.UniqueConstraint(Lower("name"), "owner", name="player_name_unique_per_owner"),
+            models.UniqueConstraint(fields=["owner", "name_key"], name="player_name_key_unique"),
             models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
+            models.CheckConstraint(condition=~models.Q(name_key=""), name="player_key_not_empty"),
         ]
 
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args, **kwargs):
+        self.name_key = name_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
+
     @classmethod
     def add(cls, owner, name: object) -> Player:
-        """A new player in the owner's circle; names are unique ignoring case."""
-        name = clean_text(name, "A player's name", max_length=NAME_MAX_LENGTH, required=True)
-        if cls.objects.filter(owner=owner, name__iexact=name).exists():
+        """A new player in the owner's circle; names are normalised and unique ignoring case."""
+        name = normal_name(name)
+        if cls.objects.filter(owner=owner, name_key=name_key(name)).exists():
             raise ValidationError(f"You already have a player called {name}")
         try:
             with transaction.atomic():
@@ -105,9 +157,9 @@ class Player(models.Model):
             raise ValidationError(f"You already have a player called {name}") from None
 
     def rename(self, name: object) -> None:
-        name = clean_text(name, "A player's name", max_length=NAME_MAX_LENGTH, required=True)
-        taken = Player.objects.filter(owner=self.owner_id, name__iexact=name).exclude(pk=self.pk)
-        if taken.exists():
+        name = normal_name(name)
+        taken = Player.objects.filter(owner=self.owner_id, name_key=name_key(name))
+        if taken.exclude(pk=self.pk).exists():
             raise ValidationError(f"You already have a player called {name}")
         with transaction.atomic():
             self.name = name
@@ -175,25 +227,42 @@ class GameNight(models.Model):
 
 
 class RecentVersions:
-    """What this process built last for a version of a game (its replayed board, its rendered
-    rows and chart), kept as objects under the game's scoreboard key, so a page of an unchanged
-    game needs no replay and no rendering. (Not Django's cache: unpickling a long game's board
-    makes thousands of objects, several times the rest of a page's work.) What is kept is only
-    read, never changed, so requests can share it."""
+    """What was built last for a version of a game (its engine table and board, its rendered
+    rows and chart), kept under the game's scoreboard key, so a page of an unchanged game needs
+    no replay and no rendering, and a save continues from the table instead of round 1.
+
+    Two levels: this process's objects, and what is `shared` with every worker through Django's
+    cache (the "versions" cache: a folder of files on one machine). A worker that did not save
+    the round then unpickles the table (a few ms for 200 rounds) instead of replaying the game.
+    What is kept is only read, never changed, so requests can share it."""
 
     def __init__(self, size: int):
         self.size = size
         self.items: OrderedDict[str, object] = OrderedDict()
         self.lock = threading.Lock()  # for a threaded server
 
-    def get(self, key: str):
-        return self.items.get(key)
+    def get(self, key: str, *, shared: bool = False):
+        item = self.items.get(key)
+        if item is None and shared:
+            try:
+                item = caches[VERSIONS_CACHE].get(f"{CODE_VERSION}:{key}")
+            except Exception:  # an unreadable entry (pickled by other code) is a miss, not a 500
+                item = None
+            if item is not None:
+                self._keep_here(key, item)
+        return item
 
     def clear(self) -> None:
+        """Forget what this process kept (the shared cache stays: it is another worker's)."""
         with self.lock:
             self.items.clear()
 
-    def keep(self, key: str, item: object) -> None:
+    def keep(self, key: str, item: object, *, shared: bool = False) -> None:
+        self._keep_here(key, item)
+        if shared:
+            caches[VERSIONS_CACHE].set(f"{CODE_VERSION}:{key}", item, timeout=VERSIONS_KEPT_FOR)
+
+    def _keep_here(self, key: str, item: object) -> None:
         with self.lock:
             self.items[key] = item
             self.items.move_to_end(key)
@@ -201,6 +270,22 @@ class RecentVersions:
                 self.items.popitem(last=False)
 
 
+VERSIONS_CACHE = "versions"
+VERSIONS_KEPT_FOR = 7 * 24 * 60 * 60  # a key names one version, so it is never stale, only old
+
+
+def _code_version() -> str:
+    """A digest of the code that builds what is shared (the engine, the rows, the chart), so
+    that a deploy which changes a rule or the markup never reads what the old code kept."""
+    here = Path(__file__).resolve().parent
+    sources = [*sorted((here / "scoring").glob("*.py")), here / "tables.py", here / "charts.py"]
+    digest = hashlib.blake2b(digest_size=8)
+    for source in sources:
+        digest.update(source.read_bytes())
+    return digest.hexdigest()
+
+
+CODE_VERSION = _code_version()
 recent_versions = RecentVersions(size=256)  # a board and up to three pieces of markup a game
 
 
@@ -246,8 +331,16 @@ class Game(models.Model):
         first_dealer: Player | None = None,
         options: Mapping | None = None,
         night: GameNight | None = None,
+        *,
+        rounds: Sequence[Mapping] = (),
+        scored: Scoreboard | None = None,
     ) -> Game:
-        """Seat the players clockwise and check the setup with the game's rules."""
+        """Seat the players clockwise and check the setup with the game's rules.
+
+        An import brings a game with its `rounds` at once: they are replayed once (not once per
+        round) and written together. `scored` is that replay when the caller already made it,
+        on the same setup with seats in the same order, so that the write is short.
+        """
         if kind not in GAMES:
             raise EntryError(f"there is no game called {kind}", field="kind")
         rules = GAMES[kind]
@@ -257,9 +350,12 @@ class Game(models.Model):
             raise EntryError("the game night must be one of yours", field="night")
         first_dealer = first_dealer or (players[0] if players else None)
         names = {player.pk: player.name for player in players}
-        table = rules.start(
-            [p.pk for p in players], first_dealer and first_dealer.pk, options, names
-        )
+        ids = [p.pk for p in players]
+        table = rules.start(ids, first_dealer and first_dealer.pk, options, names)
+        if scored is None:
+            scored = rules.replay(ids, rounds, first_dealer and first_dealer.pk, options, names)
+        # The replay's players may be named by other ids (an import's): seats match by position.
+        ranks = {standing.player: standing.rank for standing in scored.standings}
         with transaction.atomic():
             game = cls.objects.create(
                 owner=owner,
@@ -267,6 +363,7 @@ class Game(models.Model):
                 night=night,
                 options=table.options,
                 first_dealer=first_dealer,
+                finished_at=timezone.now() if scored.finished else None,
             )
             Seat.objects.bulk_create(
                 Seat(
@@ -274,8 +371,17 @@ class Game(models.Model):
                     player=player,
                     position=position,
                     team=rules.team_of_seat(position) if rules.has_teams else "",
+                    won=scored.players[position] in scored.winners,
+                    rank=ranks[scored.players[position]],
+                    total=scored.totals[scored.players[position]],
                 )
                 for position, player in enumerate(players)
+            )
+            Round.objects.bulk_create(
+                Round(game=game, number=number, entry=dict(entry), status=result.status)
+                for number, (entry, result) in enumerate(
+                    zip(rounds, scored.rounds, strict=True), start=1
+                )
             )
         return game
 
@@ -293,14 +399,46 @@ class Game(models.Model):
     def player_names(self) -> dict[int, str]:
         return {seat.player_id: seat.player.name for seat in self.seats}
 
-    def replay(self, entries: Sequence[Mapping]) -> Scoreboard:
+    def replay(self, entries: Sequence[Mapping], *, strict: bool = True) -> Scoreboard:
+        """The engine's replay of these entries; `strict=False` reads a saved game that a
+        corrected rule has made invalid: up to the broken round, with `board.problem` set."""
         return self.rules.replay(
             [seat.player_id for seat in self.seats],
             entries,
             self.first_dealer_id,
             self.options,
             self.player_names,
+            strict=strict,
         )
+
+    def _replay_saved(self) -> tuple[Scoreboard, Table | None]:
+        """The saved rounds replayed from round 1: the board, and the engine's final table to
+        continue from (none for a game that a corrected rule has broken)."""
+        entries = [round_.entry for round_ in self.saved_rounds]
+        try:
+            table = self._played(entries)
+        except EntryError:
+            return self.replay(entries, strict=False), None
+        return self.rules.scoreboard(table), table
+
+    def _played(self, entries: Sequence[Mapping], after: Table | None = None) -> Table:
+        """The engine's table after `entries`: from the start, or continuing from `after`."""
+        if after is None:
+            after = self.rules.start(
+                [seat.player_id for seat in self.seats],
+                self.first_dealer_id,
+                self.options,
+                self.player_names,
+            )
+        return self.rules.play_on(after, entries)
+
+    def _kept_table(self, saved_rounds: int) -> Table | None:
+        """The table kept for the version just locked, if this process has it and it has
+        exactly the saved rounds (the key names the version; the count is a second check)."""
+        table = recent_versions.get(f"{self.scoreboard_key}:table", shared=True)
+        if isinstance(table, Table) and len(table.rounds) == saved_rounds:
+            return table
+        return None
 
     @cached_property
     def scoreboard(self) -> Scoreboard:
@@ -308,11 +446,17 @@ class Game(models.Model):
         under `scoreboard_key`; a writer (after `_refresh`) or a caller that already holds the
         rows (the statistics) replays the rows it holds."""
         if self._reads_rows or "saved_rounds" in self.__dict__:
-            return self.replay([round_.entry for round_ in self.saved_rounds])
+            return self._replay_saved()[0]
         key = self.scoreboard_key
         board = recent_versions.get(key)
         if board is None:
-            board = self.replay([round_.entry for round_ in self.saved_rounds])
+            table = recent_versions.get(f"{key}:table", shared=True)  # kept by another worker
+            if isinstance(table, Table):
+                board = self.rules.scoreboard(table)
+            else:
+                board, table = self._replay_saved()
+                if table is not None:
+                    recent_versions.keep(f"{key}:table", table, shared=True)
         recent_versions.keep(key, board)
         return board
 
@@ -352,26 +496,32 @@ class Game(models.Model):
         if someone else saved it first, this is refused instead of saving a second round."""
         with transaction.atomic():
             self._lock()
-            rounds = self.saved_rounds
-            next_number = len(rounds) + 1
+            # Only the last round is read here: the rest is in the table kept for this version.
+            last = self.rounds.order_by("-number").values_list("number", "status").first()
+            last_number, last_status = last or (0, None)
+            next_number = last_number + 1
             if number is not None and number != next_number:
                 raise Conflict(f"Round {number} was already saved by someone else.")
             if self.finished:
                 raise Conflict("The game is over; no more rounds can be added.")
-            if rounds and rounds[-1].status == Round.OPEN:
-                raise Conflict(f"Round {rounds[-1].number} is still open: finish it first.")
-            board = self.replay([r.entry for r in rounds] + [entry])
+            if last_status == Round.OPEN:
+                raise Conflict(f"Round {last_number} is still open: finish it first.")
+            kept = self._kept_table(last_number)
+            if kept is not None:
+                table = self._played([entry], after=kept)  # continue: no replay from round 1
+            else:
+                table = self._played([r.entry for r in self.saved_rounds] + [entry])
             try:
                 with transaction.atomic():
                     new = Round.objects.create(
                         game=self,
                         number=next_number,
                         entry=dict(entry),
-                        status=board.rounds[-1].status,
+                        status=table.rounds[-1].status,
                     )
             except IntegrityError:
                 raise Conflict(f"Round {next_number} was already saved by someone else.") from None
-            self._after_write(board)
+            self._after_write(self.rules.scoreboard(table), table)
             return new
 
     def replace_round(self, number: int, entry: Mapping, by) -> Round:
@@ -385,14 +535,30 @@ class Game(models.Model):
             target = rounds[number - 1]
             entries = [r.entry for r in rounds]
             entries[number - 1] = dict(entry)
-            board = self.replay(entries)
+            try:
+                table = self._played(entries)  # an edit replays from round 1: edits are rare
+                board = self.rules.scoreboard(table)
+            except EntryError as problem:
+                if problem.round_number is None or not self._fixes_towards(problem, number):
+                    raise
+                table, board = None, self.replay(entries, strict=False)
             RoundRevision.keep(target, "replaced", by)
             target.entry = dict(entry)
             target.status = board.rounds[number - 1].status
             target.updated = timezone.now()
             target.save(update_fields=["entry", "status", "updated"])
-            self._after_write(board)
+            self._after_write(board, table)
             return target
+
+    def _fixes_towards(self, problem: EntryError, number: int) -> bool:
+        """Whether an edit of round `number` that leaves the game with `problem` may be saved:
+        only in a game saved before a rule was corrected, when the edit fixed its first broken
+        round (or one before it) and the problem left is that round's or a later one's."""
+        assert problem.round_number is not None
+        if problem.round_number <= number:
+            return False
+        before = self.replay([r.entry for r in self.saved_rounds], strict=False).problem
+        return before is not None and before.round_number <= problem.round_number
 
     def complete_round(self, number: int, entry: Mapping, by) -> Round:
         """Add the result (42's tricks, Forty Fives' tricks and high trump) to an open round."""
@@ -420,7 +586,7 @@ class Game(models.Model):
             RoundRevision.keep(rounds[-1], "deleted", by)
             rounds[-1].delete()
             self._refresh()
-            self._after_write(self.scoreboard)
+            self._after_write(*self._replay_saved())
 
     def restore(self, revision: RoundRevision, by) -> Round:
         """Put an earlier version of a round back: as an edit, or as the next round again."""
@@ -432,12 +598,13 @@ class Game(models.Model):
 
     def _lock(self) -> None:
         """Serialise writers to this game (a row lock on PostgreSQL; SQLite's IMMEDIATE
-        transactions already queue writers) and read its rounds afresh."""
-        fresh = Game.objects.select_for_update().only("finished_at").get(pk=self.pk)
+        transactions already queue writers) and read its version and rounds afresh."""
+        fresh = Game.objects.select_for_update().only("finished_at", "updated").get(pk=self.pk)
         self.finished_at = fresh.finished_at
+        self.updated = fresh.updated
         self._refresh()
 
-    def _after_write(self, board: Scoreboard) -> None:
+    def _after_write(self, board: Scoreboard, table: Table | None = None) -> None:
         """Keep the listing facts (finished, winners, ranks) in step with the replay."""
         now = timezone.now()
         if board.finished and not self.finished:
@@ -453,11 +620,13 @@ class Game(models.Model):
             seat.won = seat.player_id in board.winners
             seat.rank = ranks[seat.player_id]
             seat.total = totals[seat.player_id]
-        Seat.objects.bulk_update(seats, ["won", "rank", "total"])
+        Seat.keep_facts(seats)
         key = self.scoreboard_key  # the new version's, while the seats are at hand
         self._refresh()
         self.__dict__["scoreboard"] = board  # the replay just checked is the game as now saved
         recent_versions.keep(key, board)  # the board every page reads until the next write
+        if table is not None:  # where the next save continues from, in any worker
+            recent_versions.keep(f"{key}:table", table, shared=True)
 
     # -- sharing --
 
@@ -491,6 +660,19 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in seat {self.position}"
+
+    @classmethod
+    def keep_facts(cls, seats: Sequence[Seat]) -> None:
+        """Write the seats' kept facts in one statement run per seat. (bulk_update builds a
+        CASE expression per field and seat, which cost more than the rest of a save.)"""
+        fields = [cls._meta.get_field(name) for name in ("won", "rank", "total")]
+        columns = ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in fields)
+        with connection.cursor() as cursor:
+            cursor.executemany(
+                f"UPDATE {connection.ops.quote_name(cls._meta.db_table)} SET {columns} "
+                f"WHERE {connection.ops.quote_name('id')} = %s",
+                [(seat.won, seat.rank, seat.total, seat.pk) for seat in seats],
+            )
 
 
 class Round(models.Model):
@@ -548,16 +730,29 @@ class RoundRevision(models.Model):
         )
 
 
+def delete_account(user) -> None:
+    """The user and everything they own. Games go first: their seats hold players, whom a seat
+    protects; then the user, and with them players, nights, API tokens."""
+    with transaction.atomic():
+        Game.objects.filter(owner=user).delete()
+        user.delete()
+
+
 class FailedLogin(models.Model):
     """A wrong password, kept for a while so that guessing passwords is slowed to a crawl.
 
-    Counted per user name and address (so a guesser can't lock the real player out from
-    elsewhere) and per address (so one address can't try a password on many names). Rows live in
-    the database, so the limit holds across every worker and machine.
+    Counted per user name and address: a guesser elsewhere can't lock the real player out, and
+    one address's wrong passwords (a pub's wifi, a phone network's shared address) don't lock out
+    the other people behind it. Names are folded first, so that "Ann", "ANN" in full-width letters
+    and "Ann" with a zero-width space share one count. Every check of a password counts (the
+    app's log-in, the admin's, the API's token, the password change and account deletion): the
+    rows are written by the
+    `user_login_failed` signal and `record`, and live in the database, so the limit holds across
+    every worker and machine.
     """
 
     WINDOW = timedelta(minutes=15)
-    NAMES_PER_ADDRESS = 5  # an address may get LOGIN_ATTEMPTS_LIMIT wrong on this many names
+    LOCKED_OUT = "Too many wrong passwords: wait 15 minutes, then try again."
 
     username = models.CharField(max_length=150)
     address = models.GenericIPAddressField(null=True, blank=True)
@@ -571,29 +766,57 @@ class FailedLogin(models.Model):
 
     @classmethod
     def locked_out(cls, request, username: object) -> bool:
-        limit = settings.LOGIN_ATTEMPTS_LIMIT
-        recent = cls.objects.filter(address=client_address(request)).filter(
-            at__gte=timezone.now() - cls.WINDOW
+        recent = cls.objects.filter(
+            address=client_address(request),
+            username=login_key(username),
+            at__gte=timezone.now() - cls.WINDOW,
         )
-        return (
-            recent.filter(username=_login_name(username)).count() >= limit
-            or recent.count() >= limit * cls.NAMES_PER_ADDRESS
-        )
+        return recent.count() >= settings.LOGIN_ATTEMPTS_LIMIT
 
     @classmethod
     def record(cls, request, username: object) -> None:
         cls.objects.filter(at__lt=timezone.now() - cls.WINDOW).delete()
-        cls.objects.create(username=_login_name(username), address=client_address(request))
+        cls.objects.create(username=login_key(username), address=client_address(request))
 
     @classmethod
     def forget(cls, request, username: object) -> None:
-        cls.objects.filter(username=_login_name(username), address=client_address(request)).delete()
+        cls.objects.filter(username=login_key(username), address=client_address(request)).delete()
 
 
-def _login_name(username: object) -> str:
-    """The name as typed, folded so that "Ann" and "ANN" share one count, and safe to store."""
+class SignUp(models.Model):
+    """An account made, by address, so that one address can't make accounts by the hundred."""
+
+    WINDOW = timedelta(hours=1)
+    TOO_MANY = "Too many new accounts from this address: try again in an hour."
+
+    address = models.GenericIPAddressField(null=True, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["address", "at"], name="sign_up_address_at")]
+
+    def __str__(self) -> str:
+        return f"{self.address} at {self.at:%Y-%m-%d %H:%M}"
+
+    @classmethod
+    def too_many(cls, request) -> bool:
+        recent = cls.objects.filter(
+            address=client_address(request), at__gte=timezone.now() - cls.WINDOW
+        )
+        return recent.count() >= settings.SIGNUPS_PER_ADDRESS
+
+    @classmethod
+    def record(cls, request) -> None:
+        cls.objects.filter(at__lt=timezone.now() - cls.WINDOW).delete()
+        cls.objects.create(address=client_address(request))
+
+
+def login_key(username: object) -> str:
+    """The name as typed, folded as player names are (NFKC, casefold, no invisible characters)
+    so that look-alikes of one name share one count, and safe to store."""
     text = username if isinstance(username, str) else ""
-    return "".join(ch for ch in text if ch.isprintable()).casefold()[:150]
+    visible = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cs", "Cf"))
+    return name_key(" ".join(visible.split()))[:150]
 
 
 def client_address(request) -> str | None:

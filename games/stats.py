@@ -265,10 +265,14 @@ def _head_to_head(finished: list[Game], player_id: int) -> list[HeadToHead]:
 
 def player_records(owner) -> list[PlayerRecord]:
     """Every player of `owner` (by name) with finished games played and won, in one query."""
-    players = Player.objects.filter(owner=owner).annotate(
-        games_played=Count("seats", filter=Q(seats__game__finished_at__isnull=False)),
-        # The write path keeps `won` false until a game is finished.
-        games_won=Count("seats", filter=Q(seats__won=True)),
+    players = (
+        Player.objects.filter(owner=owner)
+        .annotate(
+            games_played=Count("seats", filter=Q(seats__game__finished_at__isnull=False)),
+            # The write path keeps `won` false until a game is finished.
+            games_won=Count("seats", filter=Q(seats__won=True)),
+        )
+        .order_by("name_key", "pk")  # Meta.ordering is not applied to a GROUP BY query
     )
     return [
         PlayerRecord(

@@ -86,10 +86,10 @@ class ScoreTable:
         """`build()`, once per version of the game: the game's scoreboard key names the seats'
         players and names as well as the version, all that the markup is made from."""
         key = f"{self.game.scoreboard_key}:{part}"
-        markup = recent_versions.get(key)
+        markup = recent_versions.get(key, shared=True)
         if markup is None:
             markup = str(build())
-            recent_versions.keep(key, markup)
+            recent_versions.keep(key, markup, shared=True)
         return mark_safe(markup)
 
     def _body(self, *, editable: bool) -> str:
@@ -115,7 +115,7 @@ class ScoreTable:
             if result.notes:
                 notes = escape(" · ".join(result.notes))
                 html.append(
-                    f'<tr><td></td><td colspan="{span:d}" class="note" style="text-align:left">'
+                    f'<tr><td></td><td colspan="{span:d}" class="note round-note">'
                     f"{notes}</td></tr>\n"
                 )
         return "".join(html)
@@ -150,7 +150,6 @@ class ScoreTable:
             )
         if extras.get("eliminated"):
             yield "Out of the game: " + ", ".join(names[p] for p in extras["eliminated"])
-        if extras.get("rounds_left"):
-            yield f"{extras['rounds_left']} rounds to play"
-        if extras.get("deals_left"):
-            yield f"{extras['deals_left']} deals to play"
+        for key, what in (("rounds_left", "round"), ("deals_left", "deal")):
+            if left := extras.get(key):
+                yield f"{left} {what}{'' if left == 1 else 's'} to play"

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import referee_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -30,4 +30,7 @@ urlpatterns = [
     path("data/", views.your_data, name="your_data"),
     path("data/export.json", views.data_export, name="data_export"),
     path("s/<slug:token>/", views.game_shared, name="game_shared"),
+    path("referee/fortytwo/", referee_views.referee_fortytwo, name="referee_fortytwo"),
+    path("referee/fortyfives/", referee_views.referee_fortyfives, name="referee_fortyfives"),
+    path("rules/<slug:kind>/", views.game_rules, name="game_rules"),
 ]

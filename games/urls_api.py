@@ -1,11 +1,11 @@
-"""The JSON API of shared/API.md, its OpenAPI schema and the schema's documentation page.
+"""The JSON API of docs/api.md, its OpenAPI schema and the schema's documentation page.
 
 DRF authenticates these views itself (a token or a session), so the site's login redirect is off.
 """
 
 from django.contrib.auth.decorators import login_not_required
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import api
 
@@ -25,8 +25,11 @@ urlpatterns = [
     api_path("games/<int:game_id>/", api.GameView, "api-game"),
     api_path("games/<int:game_id>/rounds/", api.RoundsView, "api-rounds"),
     api_path("games/<int:game_id>/rounds/<int:number>/", api.RoundView, "api-round"),
+    api_path("referee/fortytwo/", api.FortyTwoRefereeView, "api-referee-fortytwo"),
+    api_path("referee/fortyfives/", api.FortyFivesRefereeView, "api-referee-fortyfives"),
     api_path("export/", api.ExportView, "api-export"),
     api_path("import/", api.ImportView, "api-import"),
     api_path("schema/", SpectacularAPIView, "api-schema"),
-    api_path("docs/", SpectacularSwaggerView, "api-docs", url_name="api-schema"),
+    # The split view loads its start-up script from ?script: no inline script, for the CSP.
+    api_path("docs/", SpectacularSwaggerSplitView, "api-docs", url_name="api-schema"),
 ]

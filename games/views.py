@@ -2,14 +2,19 @@
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import SESSION_KEY
 from django.contrib.auth import login as auth_login
+from django.contrib.auth import logout as auth_logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.sessions.models import Session
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
@@ -20,12 +25,31 @@ from django.views.decorators.http import (
     require_safe,
 )
 from django.views.decorators.vary import vary_on_headers
+from rest_framework.authtoken.models import Token
 
-from . import stats, transfer
+from . import docs, stats, transfer
 from .api import Invalid as ImportRefused
 from .api import import_document
-from .forms import ROUND_FORMS, ImportForm, MergeForm, NewGameForm, NewPlayerForm, NightForm
-from .models import Conflict, FailedLogin, Game, GameNight, Player, Round, RoundRevision
+from .forms import (
+    ROUND_FORMS,
+    DeleteAccountForm,
+    ImportForm,
+    MergeForm,
+    NewGameForm,
+    NewPlayerForm,
+    NightForm,
+)
+from .models import (
+    Conflict,
+    FailedLogin,
+    Game,
+    GameNight,
+    Player,
+    Round,
+    RoundRevision,
+    SignUp,
+    delete_account,
+)
 from .scoring import GAMES, EntryError
 from .tables import ScoreTable
 
@@ -38,37 +62,124 @@ def signup(request):
     if request.user.is_authenticated:
         return redirect("home")
     form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and SignUp.too_many(request):
+        context = {"form": form, "too_many": SignUp.TOO_MANY}
+        return render(request, "registration/signup.html", context, status=429)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        with transaction.atomic():
+            user = form.save()
+            SignUp.record(request)
         auth_login(request, user)
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
 
 
 class LoginView(auth_views.LoginView):
-    """Django's log-in page, refusing (429) an address that keeps getting the password wrong."""
+    """Django's log-in page, refusing (429) a name and address that keep getting the password
+    wrong. (Wrong passwords are counted, and right ones clear the count, by games.apps.)"""
 
     redirect_authenticated_user = True
     http_method_names = ["get", "head", "post", "options"]  # FormView would take PUT as POST
-    LOCKED_OUT = "Too many wrong passwords: wait 15 minutes, then try again."
+
+    def get_success_url(self):
+        # Signed in and sent back to this page (?next=/accounts/login/): Django would call that
+        # a redirect loop and fail; home is where they meant to go.
+        url = super().get_success_url()
+        return resolve_url(settings.LOGIN_REDIRECT_URL) if url == self.request.path else url
 
     def post(self, request, *args, **kwargs):
         if FailedLogin.locked_out(request, request.POST.get("username")):
             form = self.form_class(request, initial={"username": request.POST.get("username")})
-            context = self.get_context_data(form=form, locked_out=self.LOCKED_OUT)
+            context = self.get_context_data(form=form, locked_out=FailedLogin.LOCKED_OUT)
+            return self.render_to_response(context, status=429)
+        return super().post(request, *args, **kwargs)
+
+
+login = LoginView.as_view()
+
+
+@require_safe
+def account(request):
+    """Your account: the password, signing out of other phones, your data and leaving."""
+    return render(request, "registration/account.html")
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change, under the limit of wrong passwords like every log-in; the new
+    password signs out every other phone (Django's session check) and every API token."""
+
+    http_method_names = ["get", "head", "post", "options"]
+
+    def post(self, request, *args, **kwargs):
+        if FailedLogin.locked_out(request, request.user.get_username()):
+            context = self.get_context_data(locked_out=FailedLogin.LOCKED_OUT)
             return self.render_to_response(context, status=429)
         return super().post(request, *args, **kwargs)
 
     def form_invalid(self, form):
-        FailedLogin.record(self.request, self.request.POST.get("username"))
+        if form.has_error("old_password"):
+            FailedLogin.record(self.request, self.request.user.get_username())
         return super().form_invalid(form)
 
     def form_valid(self, form):
-        FailedLogin.forget(self.request, self.request.POST.get("username"))
+        Token.objects.filter(user=self.request.user).delete()
         return super().form_valid(form)
 
 
-login = LoginView.as_view()
+password_change = PasswordChangeView.as_view()
+
+
+@require_POST
+def logout_everywhere(request):
+    """Every API token revoked and every other session ended; this phone stays signed in."""
+    user = request.user
+    Token.objects.filter(user=user).delete()
+    ended = _end_other_sessions(request)
+    messages.success(
+        request,
+        f"Signed out everywhere else: {ended} other session{'s' if ended != 1 else ''} ended and "
+        "API tokens revoked.",
+    )
+    return redirect("account")
+
+
+def _end_other_sessions(request) -> int:
+    # Sessions are stored signed and encoded, not by user: each live one is read to find them.
+    # (An account has a handful; the table holds only unexpired sessions worth reading.)
+    mine = str(request.user.pk)
+    current = request.session.session_key
+    keys = [
+        session.session_key
+        for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator()
+        if session.session_key != current and session.get_decoded().get(SESSION_KEY) == mine
+    ]
+    Session.objects.filter(session_key__in=keys).delete()
+    return len(keys)
+
+
+@require_http_methods(["GET", "POST"])
+def account_delete(request):
+    """Delete the account and everything it owns, once the password is confirmed."""
+    form = DeleteAccountForm(request.POST or None)
+    user = request.user
+    if request.method == "POST":
+        if FailedLogin.locked_out(request, user.get_username()):
+            context = {"form": form, "locked_out": FailedLogin.LOCKED_OUT}
+            return render(request, "registration/account_delete.html", context, status=429)
+        if form.is_valid():
+            if user.check_password(form.cleaned_data["password"]):
+                delete_account(user)
+                auth_logout(request)
+                messages.success(request, "Your account and everything in it are deleted.")
+                return redirect("home")
+            FailedLogin.record(request, user.get_username())
+            form.add_error("password", "That is not your password.")
+    return render(
+        request,
+        "registration/account_delete.html",
+        {"form": form},
+        status=400 if form.errors else 200,
+    )
 
 
 # --- Access helpers -------------------------------------------------------------------------
@@ -230,7 +341,10 @@ def round_new(request, pk: int):
     game = _get_game_for_user(request, pk)
     board = game.scoreboard
     if board.finished:
-        messages.info(request, "The game is over.")
+        if request.method == "POST":  # a round sent late (a phone that was offline): refused
+            messages.error(request, "The game is over: this round was not saved.")
+        else:
+            messages.info(request, "The game is over.")
         return redirect("game_detail", pk=game.pk)
     open_round = board.open_round
     number = open_round.number if open_round else len(board.rounds) + 1
@@ -528,3 +642,21 @@ def data_export(request):
     day = timezone.localdate()
     response["Content-Disposition"] = f'attachment; filename="scorekeeper-{day}.json"'
     return response
+
+
+# --- Rules ------------------------------------------------------------------------------------
+
+
+@login_not_required
+@require_safe
+def game_rules(request, kind: str):
+    """How a game is scored, from docs/rules/: open to anyone, so the table can settle it."""
+    if kind not in GAMES:
+        raise Http404("There is no such game.")
+    context = {
+        "rules": GAMES[kind],
+        "games": GAMES.values(),
+        "page": docs.rules_html(kind),
+        "common": docs.rules_html(docs.COMMON, under_another=True),
+    }
+    return render(request, "games/game_rules.html", context)

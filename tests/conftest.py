@@ -16,6 +16,14 @@ def _plain_static_files(request):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+    # The workers' shared versions, in memory: no files left behind, a clean slate per test.
+    settings.CACHES = {
+        **settings.CACHES,
+        "versions": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"versions-{request.node.nodeid}",
+        },
+    }
 
 
 PASSWORD = "a long table password 42"

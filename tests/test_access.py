@@ -217,10 +217,22 @@ URLS: dict[str, Url] = {
         OPEN, GET=302, POST=(302, lambda w: {"username": "ann", "password": "wrong"}), changes=False
     ),
     "logout": url(OPEN, POST=(302, lambda w: {}), changes=False),
+    # DELETE revokes the token it is sent with: the matrix's owner has a session, no token, so
+    # it is a 401 (tests/test_your_account.py revokes a real one).
     "api-token": url(
-        OPEN, POST=(400, lambda w: {"username": "ann", "password": "wrong"}), changes=False
+        OPEN,
+        POST=(400, lambda w: {"username": "ann", "password": "wrong"}),
+        DELETE=401,
+        changes=False,
     ),
+    "service_worker": url(OPEN, GET=200),
+    "web_manifest": url(OPEN, GET=200),
     "game_shared": url(SHARE, lambda w: {"token": w.game.share_token}, owned=False, GET=200),
+    # -- the trick referee: its state is in its address and it stores nothing
+    "referee_fortytwo": url(OPEN, GET=200),
+    "referee_fortyfives": url(OPEN, GET=200),
+    # how a game is scored (docs/rules/): no one's data, for anyone at the table
+    "game_rules": url(OPEN, lambda w: {"kind": "fourscore"}, owned=False, GET=200),
     # -- the signed-in user's own lists and forms
     "game_new": url(
         PAGE,
@@ -240,6 +252,24 @@ URLS: dict[str, Url] = {
     "night_list": url(PAGE, GET=200),
     "player_list": url(PAGE, GET=200),
     "your_data": url(PAGE, GET=200, POST=(302, backup_file)),
+    "account": url(PAGE, GET=200),
+    "password_change": url(
+        PAGE,
+        GET=200,
+        POST=(
+            302,
+            lambda w: {
+                "old_password": PASSWORD,
+                "new_password1": "another long table password 43",
+                "new_password2": "another long table password 43",
+            },
+        ),
+    ),
+    "password_change_done": url(PAGE, GET=200),
+    # Ends other sessions and revokes tokens: neither is among the rows compared here
+    # (tests/test_your_account.py checks both).
+    "logout_everywhere": url(PAGE, POST=(302, lambda w: {}), changes=False),
+    "account_delete": url(PAGE, GET=200, POST=(302, lambda w: {"password": PASSWORD})),
     "data_export": url(PAGE, GET=200),
     # -- pages of one of the owner's games, nights or players
     "game_detail": url(PAGE, game, GET=200),
@@ -291,6 +321,12 @@ URLS: dict[str, Url] = {
         PUT=(200, lambda w: piles(seated(w), 6, 6, 6)),
         PATCH=(200, lambda w: piles(seated(w), 7, 7, 7)),
         DELETE=204,
+    ),
+    "api-referee-fortytwo": url(
+        API, POST=(200, lambda w: {"trump_card": "2S", "plays": ["QH", "AH"]}), changes=False
+    ),
+    "api-referee-fortyfives": url(
+        API, POST=(200, lambda w: {"trump": "hearts", "plays": ["6H", "JH"]}), changes=False
     ),
     "api-export": url(API, GET=200),
     "api-import": url(API, POST=(201, backup)),

@@ -341,7 +341,7 @@ def test_forty_fives_open_bid_is_not_plotted(owner, players):
 
 def test_an_eliminated_players_line_stops_where_they_went_out(owner, players):
     # Under the 10, Ann calls with 0 every round. Bob: 60, then 40 makes exactly 100, halved
-    # to 50, then 110 takes him to 160: out. Cy: 5, 5, 5, then 7 with Ann alone.
+    # to 50, then 90 (140) and 20 take him to 160: out. Cy: 5 a round, then 7 with Ann alone.
     ann, bob, cy = players[:3]
     game = play(
         owner,
@@ -350,7 +350,8 @@ def test_an_eliminated_players_line_stops_where_they_went_out(owner, players):
         [
             under10([ann, bob, cy], ann, 0, 60, 5),
             under10([ann, bob, cy], ann, 0, 40, 5),
-            under10([ann, bob, cy], ann, 0, 110, 5),
+            under10([ann, bob, cy], ann, 0, 90, 5),
+            under10([ann, bob, cy], ann, 0, 20, 5),
             under10([ann, cy], ann, 0, 7),
         ],
     )
@@ -358,13 +359,13 @@ def test_an_eliminated_players_line_stops_where_they_went_out(owner, players):
     check_scale(
         lines,
         {
-            "Ann": [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)],
-            "Bob": [(0, 0), (1, 60), (2, 50), (3, 160)],
-            "Cy": [(0, 0), (1, 5), (2, 10), (3, 15), (4, 22)],
+            "Ann": [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)],
+            "Bob": [(0, 0), (1, 60), (2, 50), (3, 140), (4, 160)],
+            "Cy": [(0, 0), (1, 5), (2, 10), (3, 15), (4, 20), (5, 27)],
         },
     )
     assert visible_text(lines["Bob"]["label"]) == "Bob out"
-    assert "Bob 160 (out after round 3)" in parse(chart_of(game)).get("aria-label")
+    assert "Bob 160 (out after round 4)" in parse(chart_of(game)).get("aria-label")
 
 
 # --- Telling lines apart, reading them on a phone, and size ---

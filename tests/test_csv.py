@@ -97,7 +97,8 @@ def test_negative_points_stay_numbers_and_the_notes_say_what_happened(owner, pla
 
 def test_an_eliminated_players_cells_are_blank_and_halving_is_explained(owner, players):
     # Under the 10, Ann calls with 0 every round. Bob: 60, then 40 makes exactly 100, halved
-    # to 50, then 110 takes him to 160: out. Cy: 5 a round, then 7 with Ann alone: 22.
+    # to 50, then 90 (140) and 20 take him to 160: out. Cy: 5 a round, then 7 and 9 with Ann
+    # alone: 36.
     ann, bob, cy = players[:3]
 
     def call(seated, *points):
@@ -111,24 +112,26 @@ def test_an_eliminated_players_cells_are_blank_and_halving_is_explained(owner, p
         [
             call([ann, bob, cy], 0, 60, 5),
             call([ann, bob, cy], 0, 40, 5),
-            call([ann, bob, cy], 0, 110, 5),
+            call([ann, bob, cy], 0, 90, 5),
+            call([ann, bob, cy], 0, 20, 5),
             call([ann, cy], 0, 7),
             call([ann, cy], 0, 9),
         ],
     )
     table = rows(game_csv(game))
-    points = [row[2:5] for row in table[1:6]]
+    points = [row[2:5] for row in table[1:7]]
     assert points == [
         ["0", "60", "5"],
         ["0", "40", "5"],
-        ["0", "110", "5"],
+        ["0", "90", "5"],
+        ["0", "20", "5"],
         ["0", "", "7"],
         ["0", "", "9"],
     ]
     assert "halved 100 → 50" in table[2][5]
-    assert table[3][5].endswith("Bob: eliminated")
-    # 60 + 40 + 110 is 210, but the scored total is 50 + 110.
-    assert table[6] == ["Total", "", "0", "160", "31", ""]
+    assert table[4][5].endswith("Bob: eliminated")
+    # 60 + 40 + 90 + 20 is 210, but the scored total is 50 + 90 + 20.
+    assert table[7] == ["Total", "", "0", "160", "36", ""]
 
 
 def test_forty_fives_has_a_column_per_team_and_leaves_out_an_open_bid(owner, players):

@@ -247,11 +247,12 @@ def test_an_edit_that_breaks_a_later_round_is_refused_naming_it(owner, ann_bob_c
 
     game = Game.start(owner, "under10", ann_bob_cy)
     game.add_round(called_by_ann(5, 9, 8), owner)
+    game.add_round(called_by_ann(2, 90, 8), owner)
     game.add_round(called_by_ann(2, 9, 8), owner)
     before = list(game.rounds.values_list("entry", flat=True))
-    # Bob eliminated in round 1 can't have a hand in round 2.
-    with pytest.raises(EntryError, match="Round 2: Bob is out of the game"):
-        game.replace_round(1, called_by_ann(5, 151, 8), owner)
+    # Bob at 70 after round 1 goes to 160 in round 2: out, so he can't have a hand in round 3.
+    with pytest.raises(EntryError, match="Round 3: Bob is out of the game"):
+        game.replace_round(1, called_by_ann(5, 70, 8), owner)
     assert list(game.rounds.values_list("entry", flat=True)) == before
     assert not RoundRevision.objects.exists()
 

@@ -4,11 +4,12 @@ every write at once, and the write path replays the saved rows, never what was c
 import re
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import Game, Player, Seat, recent_versions
+from games.models import CODE_VERSION, Game, Player, Seat, recent_versions
 
 pytestmark = pytest.mark.django_db
 
@@ -183,7 +184,30 @@ def test_names_and_notes_in_the_rows_are_escaped(owner_client, owner):
 def test_a_worker_with_nothing_cached_replays_the_saved_rounds(owner_client, game):
     page(owner_client, game)
     recent_versions.clear()
+    caches["versions"].clear()
     with CaptureQueriesContext(connection) as queries:
         html = page(owner_client, game)
     assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]
     assert [q for q in queries if "games_round" in q["sql"]]
+
+
+def test_another_worker_reads_the_version_kept_by_the_worker_that_saved(owner_client, game):
+    page(owner_client, game)
+    recent_versions.clear()  # what this worker kept is gone; the workers' shared cache is not
+    with CaptureQueriesContext(connection) as queries:
+        html = page(owner_client, game)
+    assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]
+    assert not [q for q in queries if "games_round" in q["sql"]], "it replayed the game"
+
+
+def test_an_unreadable_shared_entry_is_a_miss_not_a_server_error(owner_client, game):
+    page(owner_client, game)
+    fresh = Game.objects.get(pk=game.pk)
+    key = f"{CODE_VERSION}:{fresh.scoreboard_key}:table"
+    cache = caches["versions"]
+    assert cache.get(key) is not None  # the page shared the game's table under this code's key
+    # An entry another version of the code pickled, which this one can't read back.
+    cache._cache[cache.make_and_validate_key(key)] = b"\x80\x05not a pickle"
+    recent_versions.clear()
+    html = page(owner_client, game)
+    assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]

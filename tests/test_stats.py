@@ -71,6 +71,20 @@ def under10(called_by, *hands):
     }
 
 
+def under10_game(ann, bob, cy):
+    """A whole game of Under the 10 in which Bob goes out, then Ann, and Cy wins."""
+    return [
+        # Ann calls with 5, below Bob's 90 and Cy's 20: Ann 0, Bob 90, Cy 20.
+        under10(ann, (ann, 5), (bob, 90), (cy, 20)),
+        # Again: Bob 151, out (above 150); Cy 40.
+        under10(ann, (ann, 5), (bob, 61), (cy, 20)),
+        # Bob is out, so only Ann and Cy have hands. Cy calls with 3 below Ann's 80: Cy 0, Ann 80.
+        under10(cy, (ann, 80), (cy, 3)),
+        # Again: Ann 160, out too, and Cy, the last one standing, wins.
+        under10(cy, (ann, 80), (cy, 3)),
+    ]
+
+
 def kind_figures(stats, kind):
     figures = stats.by_kind[kind]
     return (figures.games, figures.wins, figures.rounds, figures.average_round, figures.best_round)
@@ -179,18 +193,13 @@ def test_an_eliminated_player_scores_no_more_rounds_and_ranks_by_when_they_went_
         owner,
         "under10",
         [ann, bob, cy],
-        [
-            # Ann calls with 5, below Bob's 151 and Cy's 20: Ann 0, Bob 151 (out, above 150), Cy 20.
-            under10(ann, (ann, 5), (bob, 151), (cy, 20)),
-            # Bob is out, so only Ann and Cy have hands. Cy calls with 3 below Ann's 160: Cy 0,
-            # Ann 160: out too, and Cy, the last one standing, wins.
-            under10(cy, (ann, 160), (cy, 3)),
-        ],
+        under10_game(ann, bob, cy),
     )
-    # Ann: rounds 0 and 160, mean 80, best 0; Bob: one round, 151; Cy: 20 and 0, mean 10.
-    assert kind_figures(player_stats(ann), "under10") == (1, 0, 2, 80.0, 0)
-    assert kind_figures(player_stats(bob), "under10") == (1, 0, 1, 151.0, 151)
-    assert kind_figures(player_stats(cy), "under10") == (1, 1, 2, 10.0, 0)
+    # Ann: rounds 0, 0, 80, 80, mean 40, best 0; Bob: two rounds, 90 and 61, mean 75.5, best
+    # 61 (none after he went out); Cy: 20, 20, 0, 0, mean 10.
+    assert kind_figures(player_stats(ann), "under10") == (1, 0, 4, 40.0, 0)
+    assert kind_figures(player_stats(bob), "under10") == (1, 0, 2, 75.5, 61)
+    assert kind_figures(player_stats(cy), "under10") == (1, 1, 4, 10.0, 0)
     # Ann (160) went out after Bob (151), so she ranks ahead of him despite the higher total.
     assert record(player_stats(ann)) == [("Bob", 1, 1, 0, 0), ("Cy", 1, 0, 1, 0)]
     assert record(player_stats(bob)) == [("Ann", 1, 0, 1, 0), ("Cy", 1, 0, 1, 0)]
@@ -367,10 +376,7 @@ def a_history(owner, players, games_of_each_kind, night=None):
     fortybelow_round = grids(
         bob, (ann, [[5, 5, -10], [5, 5, -1]]), (bob, [[1, 1, 2], [1, 1, 3]]), (cy, [[0] * 3] * 2)
     )
-    under10_rounds = [
-        under10(ann, (ann, 5), (bob, 151), (cy, 20)),
-        under10(cy, (ann, 160), (cy, 3)),
-    ]
+    under10_rounds = under10_game(ann, bob, cy)
     forty_fives_round = forty_fives(ann, 30, 5, "A")
     forty_two_round = forty_two([ann, bob, cy], [2, 0, 4], [2, 1, 4])
     for _ in range(games_of_each_kind):

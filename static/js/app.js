@@ -26,6 +26,18 @@
     });
   });
 
+  // FortyBelow's live preview names the cells in the forty-below block and in cancelled
+  // columns (#grid-marks, swapped in beside the preview): colour them on the grid.
+  const markGrid = () => {
+    const marks = document.getElementById("grid-marks");
+    if (!marks) return;
+    ["block", "cancel"].forEach((mark) => {
+      const ids = new Set((marks.dataset[mark] || "").split(" "));
+      cells.forEach((cell) => cell.classList.toggle(mark, ids.has(cell.id)));
+    });
+  };
+  document.body.addEventListener("htmx:afterSettle", markGrid);
+
   // 42: the dealer may not bid what makes the bids add up to 7.
   const bids = document.querySelector("[data-bids]");
   if (bids) {

@@ -133,22 +133,38 @@ def test_under_the_ten_is_won_by_the_last_player_standing(api):
     )
     assert results_by_player(first) == {ann: (27, 27), bob: (12, 12), cy: (0, 0)}
 
-    # Round 2: Cy calls with cards 1 and 2 (3), strictly lowest: 0. Ann 27 + 140 = 167 is out;
-    # Bob 12 + 88 = 100 is halved to 50.
+    # Round 2 (Bob deals): Bob plays his last card, a stroke of luck: Bob 0; Ann holds 80 (107)
+    # and Cy a full hand, four 13s and a trade-hand card: 52 + 20 = 72.
     second = post_round(
+        api,
+        game["id"],
+        {
+            "empty_hand": bob,
+            "hands": [
+                {"player": ann, "points": 80},
+                {"player": bob, "cards": []},
+                {"player": cy, "cards": [13, 13, 13, 13], "bonus": ["trade_hand"]},
+            ],
+        },
+    )
+    assert results_by_player(second) == {ann: (80, 107), bob: (0, 12), cy: (72, 72)}
+
+    # Round 3 (Cy deals): Cy calls with cards 1 and 2 (3), strictly lowest: 0. Ann 107 + 60 =
+    # 167 is out; Bob 12 + 88 = 100 is halved to 50.
+    third = post_round(
         api,
         game["id"],
         {
             "called_by": cy,
             "hands": [
-                {"player": ann, "points": 140},
+                {"player": ann, "points": 60},
                 {"player": bob, "points": 88},
                 {"player": cy, "cards": [1, 2]},
             ],
         },
     )
-    assert results_by_player(second) == {ann: (140, 167), bob: (88, 50), cy: (0, 0)}
-    assert "eliminated" in second["results"][0]["notes"]
+    assert results_by_player(third) == {ann: (60, 167), bob: (88, 50), cy: (0, 72)}
+    assert "eliminated" in third["results"][0]["notes"]
 
     # Ann is out: a hand for her is refused, and the deal skips her.
     refused = api.post(
@@ -164,30 +180,43 @@ def test_under_the_ten_is_won_by_the_last_player_standing(api):
         format="json",
     )
     assert refused.status_code == 400
-    assert refused.json()["detail"] == "Round 3: Ann is out of the game"
+    assert refused.json()["detail"] == "Round 4: Ann is out of the game"
 
-    # Round 3 (Cy deals): Bob goes out with an empty hand; Cy holds twelve 13s and a joker:
-    # 156 + 10 = 166, above 150. Bob is the last one standing.
-    third = post_round(
+    # Round 4 (Bob deals: Ann's turn is skipped): Bob goes out with an empty hand; Cy holds
+    # four 13s and a joker: 52 + 10 = 62, so 134, still in.
+    fourth = post_round(
         api,
         game["id"],
         {
             "empty_hand": bob,
             "hands": [
                 {"player": bob, "cards": []},
-                {"player": cy, "cards": [13] * 12, "bonus": ["joker"]},
+                {"player": cy, "cards": [13, 13, 13, 13], "bonus": ["joker"]},
             ],
         },
     )
-    assert third["dealer"] == cy
-    assert results_by_player(third) == {bob: (0, 50), cy: (166, 166)}
+    assert fourth["dealer"] == bob
+    assert results_by_player(fourth) == {bob: (0, 50), cy: (62, 134)}
+
+    # Round 5 (Cy deals): Bob goes out again; Cy holds 13 and 13 (26): 160, above 150. Bob is
+    # the last one standing.
+    fifth = post_round(
+        api,
+        game["id"],
+        {
+            "empty_hand": bob,
+            "hands": [{"player": bob, "points": 0}, {"player": cy, "cards": [13, 13]}],
+        },
+    )
+    assert fifth["dealer"] == cy
+    assert results_by_player(fifth) == {bob: (0, 50), cy: (26, 160)}
 
     board = api.get(game_url(game)).json()
     assert board["finished"] is True
     assert board["winners"] == [bob]
     assert board["standings"] == [
         {"player": bob, "total": 50, "rank": 1, "eliminated": False},
-        {"player": cy, "total": 166, "rank": 2, "eliminated": True},
+        {"player": cy, "total": 160, "rank": 2, "eliminated": True},
         {"player": ann, "total": 167, "rank": 3, "eliminated": True},
     ]
 

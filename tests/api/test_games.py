@@ -48,6 +48,7 @@ def test_it_starts_a_game_with_the_seats_in_clockwise_order(api, ann_bob_cy):
         "finished": False,
         "winners": [],
         "next_dealer": ann,
+        "problem": None,
     }
 
 

@@ -141,14 +141,14 @@ def test_an_edit_that_makes_a_later_round_invalid_is_refused_naming_that_round(a
 
     game = start_game(api, "under10", ann_bob_cy)
     post_round(api, game["id"], called_by_ann(5, 9, 8))
+    post_round(api, game["id"], called_by_ann(2, 90, 8))
     post_round(api, game["id"], called_by_ann(2, 9, 8))
     before = everything_saved()
-    response = api.put(
-        f"/api/games/{game['id']}/rounds/1/", called_by_ann(5, 151, 8), format="json"
-    )
+    # Bob 70 in round 1 instead of 9 takes him to 160 in round 2: out, with a hand in round 3.
+    response = api.put(f"/api/games/{game['id']}/rounds/1/", called_by_ann(5, 70, 8), format="json")
     assert response.status_code == 400
-    assert response.json()["detail"] == "Round 2: Bob is out of the game"
-    assert response.json()["round"] == 2
+    assert response.json()["detail"] == "Round 3: Bob is out of the game"
+    assert response.json()["round"] == 3
     assert everything_saved() == before
 
 

@@ -1,0 +1,266 @@
+"""The corrected rules (issue #13) played on a touch phone: the thrown-in hand, blank hands asked
+for by name, 42's bids in bidding order, winners first, a broken old game fixed, plain English."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from games.models import Game, Player, Round
+from tests.scoring import test_fortytwo as fortytwo
+
+from ..conftest import PASSWORD
+from .conftest import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+
+PHONES = {"360": {"width": 360, "height": 740}, "412": {"width": 412, "height": 915}}
+
+
+@pytest.fixture(params=sorted(PHONES))
+def phone(request, browser, live_server, transactional_db):
+    """A touch phone of each size, logged in as Ann; counts the taps made on it."""
+    user = get_user_model().objects.create_user("ann", password=PASSWORD)
+    context = browser.new_context(
+        viewport=PHONES[request.param], device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("ann")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").tap()
+    page.wait_for_url(f"{live_server.url}/")
+    page.size = request.param
+    page.user = user
+    page.taps = 0
+    yield page
+    context.close()
+
+
+def tap(page, locator):
+    page.taps += 1
+    locator.tap()
+
+
+def fits(page):
+    """The page never scrolls sideways on the phone."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{width}px wide on a {page.size}px phone"
+
+
+def shot(page, screenshot, name):
+    fits(page)
+    screenshot(page, f"corrected-{name}-{page.size}")
+
+
+def glance(page, screenshot_dir, name):
+    """What the phone's screen shows right now (sticky bars where a person sees them)."""
+    screenshot_dir.mkdir(exist_ok=True)
+    page.screenshot(path=screenshot_dir / f"corrected-{name}-{page.size}-screen.png")
+
+
+def hand_of(page, name):
+    """One player's hand on the Under the 10 round page."""
+    heading = page.get_by_role("heading", name=re.compile(rf"^{name}( dealer)?$"))
+    return page.locator(".hand").filter(has=heading)
+
+
+def game_url(live_server, game):
+    return f"{live_server.url}/games/{game.pk}/"
+
+
+def test_forty_fives_everyone_passed_is_two_taps_and_scores_nothing(phone, live_server, screenshot):
+    players = [Player.add(phone.user, name) for name in ("Ann", "Bob", "Cy", "Dee")]
+    game = Game.start(phone.user, "fortyfives", players)
+    phone.goto(game_url(live_server, game))
+    tap(phone, phone.get_by_role("link", name="Enter round 1"))
+    thrown_in = phone.get_by_role("button", name="Everyone passed: throw the hand in")
+    expect(thrown_in).to_be_visible()
+    glance(phone, ARTIFACTS, "fortyfives-round-opened")
+    thrown_in.scroll_into_view_if_needed()
+    glance(phone, ARTIFACTS, "fortyfives-round-button")
+    shot(phone, screenshot, "fortyfives-round")
+    tap(phone, thrown_in)
+    expect(phone.get_by_text("Everyone passed: Ann's deal is thrown in")).to_be_visible()
+    expect(phone.locator("#scoreboard").get_by_text("deals next")).to_have_text("Bob deals next.")
+    expect(phone.locator("tfoot td")).to_have_text(["Total", "0", "0"])
+    assert phone.taps == 2
+    assert Round.objects.get(game=game).entry == {"thrown_in": True}
+    shot(phone, screenshot, "fortyfives-thrown-in")
+
+
+def test_forty_fives_enter_on_the_bid_saves_the_bid_and_never_throws_the_hand_in(
+    phone, live_server
+):
+    players = [Player.add(phone.user, name) for name in ("Ann", "Bob", "Cy", "Dee")]
+    game = Game.start(phone.user, "fortyfives", players)
+    phone.goto(f"{game_url(live_server, game)}rounds/new/")
+    phone.get_by_role("group", name="Bidder").get_by_text("Dee").click()
+    phone.get_by_role("group", name="Bid").get_by_text("20").click()
+    phone.keyboard.press("Enter")
+    expect(phone.get_by_role("link", name="Finish round 1")).to_be_visible()
+    assert Round.objects.get(game=game).entry == {"bidder": players[3].pk, "bid": 20}
+
+
+def test_under_the_10_asks_for_a_blank_hand_by_name_and_refuses_impossible_ones(
+    phone, live_server, screenshot
+):
+    ann, bob, cy = (Player.add(phone.user, name) for name in ("Ann", "Bob", "Cy"))
+    game = Game.start(phone.user, "under10", [ann, bob, cy])
+    phone.goto(game_url(live_server, game))
+    tap(phone, phone.get_by_role("link", name="Enter round 1"))
+    tap(phone, phone.get_by_role("group", name="Who ended the round?").get_by_text("Ann"))
+    hand_of(phone, "Ann").get_by_label("Points in hand").fill("3")
+    hand_of(phone, "Cy").get_by_label("or the cards (e.g. 2 5 13)").fill("4 5")
+    tap(phone, phone.get_by_role("button", name="Save round 1"))
+    bob = hand_of(phone, "Bob")
+    expect(bob.get_by_role("alert")).to_have_text("enter Bob's hand: its points or its cards")
+    glance(phone, ARTIFACTS, "under10-after-save")
+    expect(hand_of(phone, "Ann").get_by_label("Points in hand")).to_have_value("3")
+    expect(hand_of(phone, "Cy").get_by_label("or the cards (e.g. 2 5 13)")).to_have_value("4 5")
+    bob.scroll_into_view_if_needed()
+    glance(phone, ARTIFACTS, "under10-blank-hand")
+    shot(phone, screenshot, "under10-blank-hand")
+    assert not Round.objects.filter(game=game).exists()
+
+    bob.get_by_label("or the cards (e.g. 2 5 13)").fill("1 2 3 4 5 6")
+    tap(phone, phone.get_by_role("button", name="Save round 1"))
+    expect(bob.get_by_role("alert")).to_contain_text(
+        "Bob's hand has 6 cards; a hand holds at most 5"
+    )
+    bob.get_by_label("or the cards (e.g. 2 5 13)").fill("")
+    bob.get_by_label("Points in hand").fill("101")
+    tap(phone, phone.get_by_role("button", name="Save round 1"))
+    expect(bob.get_by_role("alert")).to_contain_text("Bob's points must be from 0 to 100, not 101")
+    bob.scroll_into_view_if_needed()
+    glance(phone, ARTIFACTS, "under10-too-many-points")
+    shot(phone, screenshot, "under10-too-many-points")
+
+    bob.get_by_label("Points in hand").fill("2")
+    tap(phone, bob.get_by_text("Trade hand +20"))
+    tap(phone, bob.get_by_text("Joker +10"))
+    tap(phone, phone.get_by_role("button", name="Save round 1"))
+    expect(phone.locator("#scoreboard")).to_contain_text("Trade hand +20 · Joker +10")
+    expect(phone.locator("#scoreboard")).not_to_contain_text("trade_hand")
+
+    # Round 2: Cy empties the hand (a stroke of luck) and leaves it blank; that is fine.
+    tap(phone, phone.get_by_role("link", name="Enter round 2"))
+    tap(phone, phone.get_by_role("group", name="Who ended the round?").get_by_text("Cy"))
+    tap(phone, phone.get_by_role("group", name="How?").get_by_text("Emptied their hand"))
+    hand_of(phone, "Ann").get_by_label("Points in hand").fill("12")
+    hand_of(phone, "Bob").get_by_label("Points in hand").fill("7")
+    tap(phone, phone.get_by_role("button", name="Save round 2"))
+    expect(phone.get_by_role("link", name="Enter round 3")).to_be_visible()
+    assert Round.objects.get(game=game, number=2).entry["hands"][2] == {
+        "player": cy.pk,
+        "cards": [],
+    }
+    shot(phone, screenshot, "under10-scoreboard")
+
+
+def test_42_asks_for_the_bids_from_the_dealers_left_round_to_the_dealer(
+    phone, live_server, screenshot
+):
+    players = [Player.add(phone.user, name) for name in ("Ann", "Bob", "Cy", "Dee")]
+    game = Game.start(phone.user, "fortytwo", players, first_dealer=players[1])  # Bob deals
+    phone.goto(game_url(live_server, game))
+    tap(phone, phone.get_by_role("link", name="Enter round 1"))
+    groups = phone.get_by_role("group", name=re.compile(r"^\w+ bids$"))
+    expect(groups).to_have_count(4)
+    names = [groups.nth(i).get_attribute("aria-labelledby") for i in range(4)]
+    labels = [phone.locator(f"[id='{name}']").inner_text().strip() for name in names]
+    assert labels == ["Cy bids", "Dee bids", "Ann bids", "Bob bids"]
+    expect(phone.locator(".hand").last.locator(".pill")).to_have_text("dealer")
+    glance(phone, ARTIFACTS, "fortytwo-bidding-order")
+    shot(phone, screenshot, "fortytwo-bidding-order")
+
+
+def test_42s_winner_stands_first_above_the_player_waiting_at_42(phone, live_server, screenshot):
+    ann, bob, cy = (Player.add(phone.user, name) for name in ("Ann", "Bob", "Cy"))
+    game = Game.start(phone.user, "fortytwo", [bob, ann, cy], first_dealer=cy)
+    ids = {fortytwo.ANN: ann.pk, fortytwo.BOB: bob.pk, fortytwo.CY: cy.pk}
+    entries = [
+        *fortytwo.raise_to({fortytwo.ANN: 39, fortytwo.BOB: 40, fortytwo.CY: 5}),
+        fortytwo.hand(
+            {fortytwo.ANN: 0, fortytwo.BOB: 3, fortytwo.CY: 5},
+            {fortytwo.ANN: 0, fortytwo.BOB: 2, fortytwo.CY: 5},
+        ),
+    ]
+    for entry in entries:
+        game.add_round(
+            {"hands": [{**hand, "player": ids[hand["player"]]} for hand in entry["hands"]]},
+            phone.user,
+        )
+    phone.goto(game_url(live_server, game))
+    expect(phone.get_by_role("status").filter(has_text="Winner")).to_have_text("Winner: Ann")
+    standings = phone.locator("ol.standings li")
+    expect(standings.nth(0)).to_contain_text("1. Ann")
+    expect(standings.nth(0)).to_contain_text("42")
+    expect(standings.nth(1)).to_contain_text("2. Bob")
+    expect(standings.nth(1)).to_contain_text("42")
+    expect(phone.locator("ol.standings li.leader")).to_have_count(1)
+    expect(phone.get_by_text("★")).to_have_count(1)
+    expect(phone.locator("thead th", has_text="★")).to_have_text("Ann ★")
+    phone.locator("ol.standings").scroll_into_view_if_needed()
+    shot(phone, screenshot, "fortytwo-winner-first")
+
+
+def test_an_old_game_that_breaks_a_corrected_rule_is_flagged_and_fixed_in_a_few_taps(
+    phone, live_server, screenshot
+):
+    ann, bob, cy = (Player.add(phone.user, name) for name in ("Ann", "Bob", "Cy"))
+    game = Game.start(phone.user, "under10", [ann, bob, cy])
+    game.add_round(
+        {"called_by": ann.pk, "hands": [{"player": ann.pk, "points": 3},
+                                        {"player": bob.pk, "points": 12},
+                                        {"player": cy.pk, "points": 9}]},
+        phone.user,
+    )  # fmt: skip
+    # Saved by the old page: Bob's hand left blank was kept as no cards.
+    Round.objects.create(
+        game=game,
+        number=2,
+        status="complete",
+        entry={"called_by": cy.pk, "hands": [{"player": ann.pk, "points": 8},
+                                             {"player": bob.pk, "cards": []},
+                                             {"player": cy.pk, "points": 4}]},
+    )  # fmt: skip
+    Game.objects.filter(pk=game.pk).update(updated=timezone.now())
+    phone.goto(game_url(live_server, game))
+    notice = phone.locator("#scoreboard").get_by_role("alert")
+    expect(notice).to_contain_text("Round 2 breaks a rule as the game now reads it:")
+    expect(notice).to_contain_text("Bob's hand has no cards")
+    expect(notice).to_have_css("color", re.compile(r"rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)"))
+    shot(phone, screenshot, "under10-broken-round")
+
+    tap(phone, notice.get_by_role("link", name="Fix round 2"))
+    expect(phone.get_by_role("heading", level=1)).to_contain_text("Fix round 2")
+    bob_hand = hand_of(phone, "Bob")
+    bob_hand.get_by_label("or the cards (e.g. 2 5 13)").fill("5 6")
+    shot(phone, screenshot, "under10-fix-round-2")
+    tap(phone, phone.get_by_role("button", name="Save round 2"))
+    expect(phone.locator("#scoreboard")).not_to_contain_text("breaks a rule")
+    expect(phone.locator("tfoot td")).to_have_text(["Total", "8", "23", "9"])
+    assert phone.taps == 2
+    shot(phone, screenshot, "under10-fixed")
+
+
+def test_fortybelow_says_one_round_to_play(phone, live_server, screenshot):
+    ann, bob = (Player.add(phone.user, name) for name in ("Ann", "Bob"))
+    game = Game.start(phone.user, "fortybelow", [ann, bob], options={"rounds": 2})
+    game.add_round(
+        {
+            "went_out": ann.pk,
+            "hands": [
+                {"player": ann.pk, "grid": [[1, 2, 3], [4, 5, 6]]},
+                {"player": bob.pk, "grid": [[1, 2, 3], [4, 5, 7]]},
+            ],
+        },
+        phone.user,
+    )
+    phone.goto(game_url(live_server, game))
+    expect(phone.locator("#scoreboard").get_by_text("1 round to play")).to_be_visible()
+    expect(phone.locator("#scoreboard")).not_to_contain_text("1 rounds")
+    shot(phone, screenshot, "fortybelow-one-round-left")
