@@ -11,7 +11,7 @@ from django import forms
 from . import transfer
 from .models import NAME_INPUT_MAX_LENGTH, Game
 from .scoring import EntryError, Scoreboard
-from .scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, tally
+from .scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, Tally, tally
 from .scoring.fortyfives import NO_MINIMUM_BIDS, STANDARD_BIDS, SUITS, TEAMS
 from .scoring.fortytwo import HIGHEST_BID, TRICKS_PER_HAND, bidding_order
 from .scoring.under10 import BONUS_COSTS, BONUS_LABELS, HIGHEST_CARD, LOWEST_CARD
@@ -32,6 +32,7 @@ class HandView:
         self.fields = [form[name] for name in form.hand_fields(player)]
         self.error = form.player_errors.get(player)
         self.is_dealer = player == form.dealer
+        self.tally = form.hand_tally(player)
 
 
 class RoundForm(forms.Form):
@@ -80,6 +81,15 @@ class RoundForm(forms.Form):
     def grid_marks(self) -> dict[str, list[str]]:
         """Input ids to highlight in the live preview, by mark; only FortyBelow has any."""
         return {}
+
+    tallies_hands = False  # each hand scored on its own as soon as it is complete (FortyBelow)
+
+    def hand_tally(self, player: int) -> Tally | None:
+        return None
+
+    def incomplete_message(self) -> str:
+        """What the preview asks for while the form can't be scored yet."""
+        return "Fill in every player's hand to see the scores."
 
     offers_throw_in = False  # a one-tap "everyone passed" (Forty Fives)
 
@@ -135,21 +145,40 @@ class FortyBelowForm(RoundForm):
     def hand_fields(self, player: int) -> list[str]:
         return [self.cell(player, r, c) for r in range(ROWS) for c in range(COLUMNS)]
 
+    tallies_hands = True
+
+    def grid(self, player: int) -> list[list[int]] | None:
+        """A player's cards as entered (or as saved, on a page not yet posted), or None until
+        all six are in."""
+        if self.is_bound:
+            self.is_valid()  # cleaned_data then holds every cell that is a card
+            cards = self.cleaned_data
+        else:
+            cards = self.initial
+        grid = [[cards.get(self.cell(player, r, c)) for c in range(COLUMNS)] for r in range(ROWS)]
+        return None if any(card is None for row in grid for card in row) else grid
+
+    def hand_tally(self, player: int) -> Tally | None:
+        """The engine's tally of a player's complete grid, shown beside it while entering."""
+        grid = self.grid(player)
+        try:
+            return tally(grid) if grid else None
+        except EntryError:  # a saved card the corrected rules refuse: the page says so on save
+            return None
+
+    def incomplete_message(self) -> str:
+        if all(self.grid(player) for player in self.players):
+            return "Now tap who went out to see the round's scores."
+        return "Each grid is scored as soon as its six cards are in."
+
     def grid_marks(self) -> dict[str, list[str]]:
         """The cells of each complete grid that the engine's tally puts in the forty-below block
         or in a cancelled column, as input ids by mark, for the live preview."""
-        self.is_valid()
         marks: dict[str, list[str]] = {"block": [], "cancel": []}
         for player in self.players:
-            cells = self.hand_fields(player)
-            if any(self.cleaned_data.get(name) is None for name in cells):
+            hand = self.hand_tally(player)
+            if hand is None:
                 continue
-            hand = tally(
-                [
-                    [self.cleaned_data[self.cell(player, r, c)] for c in range(COLUMNS)]
-                    for r in range(ROWS)
-                ]
-            )
             block_columns = hand.block or ()
             for mark, columns in (("block", block_columns), ("cancel", hand.cancelled)):
                 marks[mark] += [

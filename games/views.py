@@ -452,9 +452,13 @@ def round_preview(request, pk: int):
         except EntryError as error:
             problem = error.message
     else:
-        problem = "Fill in every player's hand to see the scores."
+        problem = form.incomplete_message()
     names = game.player_names
     rows = [(names[r.player], r.points, r.total) for r in preview.results] if preview else []
+    # FortyBelow scores each grid on its own as soon as it is full: beside the grid (out of
+    # band), and in the preview while only "who went out" is missing.
+    hands = form.hands() if form.tallies_hands else []
+    hand_rows = [(hand.name, hand.tally.score) for hand in hands if hand.tally]
     return render(
         request,
         "games/round_form.html#preview",
@@ -464,6 +468,8 @@ def round_preview(request, pk: int):
             "preview_rows": rows,
             "problem": problem,
             "grid_marks": form.grid_marks(),
+            "tallied_hands": hands,
+            "hand_rows": hand_rows if len(hand_rows) == len(hands) else [],
         },
     )
 

@@ -1,42 +1,10 @@
 // What htmx can't do on the round pages: tap-to-fill keypads, the dealer's forbidden bid,
-// the FourScore tally, and keeping the screen awake during a game. Every form works without it.
+// the FourScore tally, and keeping the screen awake during a game (FortyBelow's grids are in
+// fortybelow.js, kept drafts in drafts.js). Every form works without it.
 (function () {
   "use strict";
   const form = document.getElementById("round-form");
   const changed = () => form && form.dispatchEvent(new Event("keypad", { bubbles: true }));
-
-  // FortyBelow: tap a cell, tap a value; the next cell is selected by itself.
-  const cells = Array.from(document.querySelectorAll("[data-grid] select"));
-  let selected = cells.find((cell) => !cell.value) || cells[0];
-  const select = (cell) => {
-    cells.forEach((c) => c.classList.toggle("selected", c === cell));
-    selected = cell;
-  };
-  if (cells.length) select(selected);
-  cells.forEach((cell) => {
-    cell.addEventListener("pointerdown", (event) => { event.preventDefault(); select(cell); });
-  });
-  document.querySelectorAll("[data-keypad] button").forEach((button) => {
-    button.addEventListener("click", () => {
-      if (!selected) return;
-      selected.value = button.dataset.value;
-      const next = cells[cells.indexOf(selected) + 1];
-      if (next) select(next);
-      changed();
-    });
-  });
-
-  // FortyBelow's live preview names the cells in the forty-below block and in cancelled
-  // columns (#grid-marks, swapped in beside the preview): colour them on the grid.
-  const markGrid = () => {
-    const marks = document.getElementById("grid-marks");
-    if (!marks) return;
-    ["block", "cancel"].forEach((mark) => {
-      const ids = new Set((marks.dataset[mark] || "").split(" "));
-      cells.forEach((cell) => cell.classList.toggle(mark, ids.has(cell.id)));
-    });
-  };
-  document.body.addEventListener("htmx:afterSettle", markGrid);
 
   // 42: the dealer may not bid what makes the bids add up to 7.
   const bids = document.querySelector("[data-bids]");
