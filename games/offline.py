@@ -20,6 +20,7 @@ OFFLINE_FILES = (
     "js/app.js",
     "js/offline.js",
     "js/fortybelow.js",
+    "js/drafts.js",
     "django_htmx/htmx-2.min.js",
     "icons/icon.svg",
 )
