@@ -100,7 +100,7 @@
     if (same(now, served) && !refused) return storage.removeItem(KEY);
     write(KEY, { at: Date.now(), values: now });
   };
-  ["input", "change", "keypad"].forEach((type) => form.addEventListener(type, keep));
+  ["input", "change", "keypad", "entered"].forEach((type) => form.addEventListener(type, keep));
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") keep(); });
   window.addEventListener("pagehide", keep);
   // Back on this page from the browser's cache (Back after sending): keeping again.

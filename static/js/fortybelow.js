@@ -10,6 +10,13 @@
   const where = dock.querySelector("[data-dock-where]");
   const keys = Array.from(dock.querySelectorAll("[data-keypad] button"));
   const changed = () => form.dispatchEvent(new Event("keypad", { bubbles: true }));
+  // Every card entered is kept (drafts.js listens for "entered"); the server's preview is asked
+  // only once the card's grid is full, the first time it has anything to show.
+  const entered = (cell) => {
+    cell.dispatchEvent(new Event("entered", { bubbles: true }));
+    const grid = Array.from(cell.closest("[data-grid]").querySelectorAll("select"));
+    if (grid.every((c) => c.value)) changed();
+  };
   const label = (cell) => document.querySelector(`label[for="${cell.id}"]`).textContent;
   const GAP = 8; // px kept clear around the card in view
 
@@ -86,7 +93,7 @@
       if (!current) return;
       const cell = current;
       cell.value = key.dataset.value;
-      changed();
+      entered(cell);
       pick(nextEmpty(cell));
     });
   });
