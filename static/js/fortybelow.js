@@ -22,13 +22,14 @@
 
   // htmx previews only a form the browser finds complete; each grid is scored on its own as
   // soon as it is full, so the browser's check moves to Save (the server checks it again).
+  // A card still missing on Save: the keypad comes back at it.
   form.noValidate = true;
   form.addEventListener("submit", (event) => {
     if (event.submitter && event.submitter.formNoValidate) return;
-    if (!form.checkValidity()) {
-      event.preventDefault();
-      form.reportValidity();
-    }
+    if (form.checkValidity()) return;
+    event.preventDefault();
+    const missing = cells.find((c) => !c.value);
+    if (missing) pick(missing); else form.reportValidity();
   });
 
   let current = null;

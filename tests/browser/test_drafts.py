@@ -142,3 +142,28 @@ def test_a_half_entered_fortybelow_round_comes_back_at_its_next_card_and_can_be_
     page.reload()
     expect(page.get_by_label("Ann row 1 column 2", exact=True)).to_have_value("")
     expect(page.get_by_text("as you left it")).to_have_count(0)
+
+
+def test_42_bids_come_back_with_the_dealer_still_kept_from_the_forbidden_bid(
+    phone,
+    live_server,
+    ann,  # noqa: F811
+):
+    _, page = phone
+    game = start(ann, "fortytwo", ["Ann", "Bob", "Cy"])
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    # Ann deals and bids last; Bob 3 and Cy 3 forbid her a 1.
+    page.get_by_role("group", name="Bob bids").get_by_text("3", exact=True).tap()
+    page.get_by_role("group", name="Cy bids").get_by_text("3", exact=True).tap()
+    page.reload()
+    for name in ("Bob", "Cy"):
+        group = page.get_by_role("group", name=f"{name} bids")
+        expect(group.get_by_role("radio", name="3", exact=True)).to_be_checked()
+    dealer = page.get_by_role("group", name="Ann bids")
+    expect(dealer.get_by_role("radio", name="1", exact=True)).to_be_disabled()
+    expect(page.get_by_text("The dealer may not bid 1")).to_be_visible()
+    page.get_by_role("button", name="Discard it").tap()
+    expect(
+        page.get_by_role("group", name="Bob bids").get_by_role("radio", name="3")
+    ).not_to_be_checked()
+    assert page.evaluate(DRAFTS) == []

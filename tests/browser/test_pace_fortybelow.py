@@ -273,6 +273,15 @@ def test_a_grid_is_scored_as_soon_as_it_is_full_and_a_card_is_fixed_by_tapping_i
     small = [b for b in map(box, targets) if b["width"] < 44 or b["height"] < 44]
     assert small == []
     screen(page, "pace-fortybelow-fixed-card")
+    # Save with cards missing: nothing is sent, the keypad comes back at the first one.
+    page.get_by_label("Ann row 1 column 1", exact=True).locator("..").tap()
+    page.get_by_role("button", name="Save round 1").tap()
+    expect(page.get_by_label("Bob row 1 column 1", exact=True)).to_have_class(
+        re.compile(r"\bselected\b")
+    )
+    expect(keypad).to_be_in_viewport()
+    assert page.url.endswith("/rounds/new/")
+    assert not game.rounds.exists()
     context.close()
 
 
