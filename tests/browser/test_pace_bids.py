@@ -270,3 +270,41 @@ def test_fixing_a_round_of_42_shows_everything_on_one_page(phone, live_server, s
     expect(page.locator("tfoot")).to_be_visible()
     saved = Round.objects.get(game=game).entry["hands"]
     assert [hand["tricks"] for hand in saved] == [0, 4, 3]
+
+
+def test_without_javascript_42_and_forty_fives_are_still_saved_in_one_tap_of_save(
+    browser, live_server, transactional_db
+):
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        java_script_enabled=False,
+    )
+    page = context.new_page()
+    user = get_user_model().objects.create_user("ann", password=PASSWORD)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("ann")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    players = [Player.add(user, name) for name in ("Ann", "Bob", "Cy", "Dee")]
+
+    forty_two = Game.start(user, "fortytwo", players[:3])
+    page.goto(f"{live_server.url}/games/{forty_two.pk}/rounds/new/")
+    for name, bid, took in (("Bob", "3", "3"), ("Cy", "3", "4"), ("Ann", "0", "0")):
+        choice(page, f"{name} bids", bid).tap()
+        choice(page, f"{name} took", took).tap()
+    page.get_by_role("button", name="Save round 1").tap()
+    expect(page.locator("tfoot")).to_be_visible()
+    assert Round.objects.get(game=forty_two).status == Round.COMPLETE
+
+    forty_fives = Game.start(user, "fortyfives", players)
+    page.goto(f"{live_server.url}/games/{forty_fives.pk}/rounds/new/")
+    choice(page, "Bidder", "Bob").tap()
+    choice(page, "Bid", "15").tap()
+    choice(page, "Tricks taken by Ann & Cy", "1").tap()
+    choice(page, "Who took the highest trump?", "Bob & Dee").tap()
+    page.get_by_role("button", name="Save round 1").tap()
+    expect(page.locator("tfoot")).to_be_visible()
+    assert Round.objects.get(game=forty_fives).entry["tricks"] == {"A": 1, "B": 4}
+    context.close()
