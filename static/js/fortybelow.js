@@ -117,6 +117,8 @@
   };
   document.body.addEventListener("htmx:afterSettle", markGrid);
 
+  // The page keeps the card being entered in view itself: a reload must not scroll it away.
+  if ("scrollRestoration" in history) history.scrollRestoration = "manual";
   form.classList.add("tap-cells");
   const first = nextEmpty(cells[cells.length - 1]);
   show(first);
