@@ -1,5 +1,5 @@
-"""Every page of the app on a 360 × 740 phone: axe-core finds no accessibility violation, and
-every tap target is at least 44 × 44 CSS pixels.
+"""Every page of the app on a 360 x 740 phone: axe-core finds no accessibility violation, and
+every tap target is at least 44 x 44 CSS pixels.
 
 axe-core comes from npm (package.json; `make test-browser` runs `npm ci`). It is injected into
 each page, which the app's Content-Security-Policy would refuse, so this test's browser context
@@ -25,13 +25,12 @@ PHONE = {"width": 360, "height": 740}
 SMALLEST_TARGET = 44  # CSS pixels, each way (WCAG 2.5.5, and the house rule)
 
 # The target rule: every a, button, input, select and summary in <main> or the <nav> that a
-# person can see is at least 44 × 44, measured on the element or, for a form control, on its
+# person can see is at least 44 x 44, measured on the element or, for a form control, on its
 # label when the label is the bigger target (tapping a label works the control). Exempt:
 # - a link inside a sentence: an <a> in a <p>, <li> or <td> among text of its own (WCAG 2.5.8's
 #   "inline" exception: a sentence's line height can't be 44 px);
 # - hidden inputs and what isn't rendered (display: none, zero size with no label).
-TAP_TARGETS = """() => {
-  const LEAST = %d;
+TAP_TARGETS = """(LEAST) => {
   const textAround = (el) => {
     const parent = el.parentElement;
     if (!parent || !parent.matches("p, li, td, dd, figcaption, .help")) return false;
@@ -59,11 +58,11 @@ TAP_TARGETS = """() => {
     }
     if (width === 0 && height === 0) continue;
     if (width < LEAST - 0.5 || height < LEAST - 0.5) {
-      small.push(`${describe(el)}: ${Math.round(width)} × ${Math.round(height)}`);
+      small.push(`${describe(el)}: ${Math.round(width)} x ${Math.round(height)}`);
     }
   }
   return small;
-}""" % SMALLEST_TARGET
+}"""
 
 
 @dataclass
@@ -170,7 +169,7 @@ def _every_page(live_server) -> Site:
 
 @pytest.fixture
 def visit(browser, live_server, transactional_db):
-    """Goes through every page on a 360 × 740 phone and gives each to `check(page)`; returns
+    """Goes through every page on a 360 x 740 phone and gives each to `check(page)`; returns
     {page name: what check found}. Logs in where the logged-in pages start."""
     assert AXE.exists(), f"{AXE} is missing: run `npm ci` (make test-browser does)"
     site = _every_page(live_server)
@@ -237,5 +236,5 @@ def test_axe_finds_no_accessibility_violation_on_any_page_light_or_dark(visit):
 
 
 def test_every_tap_target_on_every_page_is_at_least_44_px_each_way(visit):
-    found = visit(lambda page: page.evaluate(TAP_TARGETS))
-    assert not found, f"Tap targets under 44 × 44 px on {len(found)} pages:{_report(found)}"
+    found = visit(lambda page: page.evaluate(TAP_TARGETS, SMALLEST_TARGET))
+    assert not found, f"Tap targets under 44 x 44 px on {len(found)} pages:{_report(found)}"
