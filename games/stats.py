@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from datetime import date, datetime
+from datetime import date
 
 from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
 
-from .models import Game, GameNight, Player, Round, Seat
+from .models import Game, GameNight, Player, Round, Seat, evening_of
 from .scoring import GAMES, fortybelow
 
 
@@ -208,7 +208,7 @@ class RecentGame:
 
     id: int
     name: str
-    started: datetime
+    played_on: date  # the date of its game night (the evening), else the day it started
     finished: bool
     won: bool
     rank: int
@@ -230,14 +230,14 @@ def recent_games(player: Player, count: int = 20) -> list[RecentGame]:
     """The player's latest `count` games, newest first, in one query."""
     seats = (
         Seat.objects.filter(player=player)
-        .select_related("game")
+        .select_related("game__night")
         .order_by("-game__created", "-game__pk")[:count]
     )
     return [
         RecentGame(
             id=seat.game.pk,
             name=GAMES[seat.game.kind].name,
-            started=seat.game.created,
+            played_on=seat.game.night.date if seat.game.night else evening_of(seat.game.created),
             finished=seat.game.finished,
             won=seat.won,
             rank=seat.rank,

@@ -326,3 +326,11 @@ def test_the_players_list_is_valid_markup(owner_client, players):
     markup.feed(owner_client.get(reverse("player_list")).content.decode())
     assert markup.blocks_in_links == []
     assert markup.open == []
+
+
+def test_a_recent_game_is_dated_by_its_night(owner_client, owner, players):
+    night = GameNight.objects.create(owner=owner, date=date(2026, 11, 14))
+    game = _fourscore(owner, players, [1, 5, 3], night=night)
+    response = owner_client.get(reverse("player_detail", args=[players[0].pk]))
+    assert [(g.id, g.played_on) for g in response.context["games"]] == [(game.pk, night.date)]
+    assert "Sat 14 Nov" in response.content.decode()
