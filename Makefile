@@ -34,6 +34,7 @@ test-browser: $(VENV)/.installed $(CHROMIUM) node_modules/.installed
 # axe-core for the accessibility test (tests/browser/test_accessibility.py), pinned in
 # package-lock.json; test tooling only, nothing from node_modules is served.
 node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null || { echo "npm is missing: install Node.js and npm for the accessibility test"; exit 1; }
 	npm ci --no-audit --no-fund
 	touch $@
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from bench import entries
 from games.models import Game, GameNight, Player, Round
@@ -108,6 +109,19 @@ def _wrong_password(page):
     page.wait_for_selector(".errorlist, .error, [role=alert]")
 
 
+def _save_anyway(page):
+    """Sends the page's main form as it is, past the browser's own checks: the errors show."""
+    with page.expect_navigation():
+        page.evaluate(
+            """() => {
+              const form = document.querySelector("main form[method=post]");
+              form.noValidate = true;
+              form.requestSubmit(form.querySelector("button[type=submit]"));
+            }"""
+        )
+    expect(page.locator(".error, .errorlist, [role=alert]").first).to_be_visible()
+
+
 def _start_empty(page):
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_load_state()
@@ -126,6 +140,12 @@ def _every_page(live_server) -> Site:
         "fortyfives": _played(user, "fortyfives", players, 1, night),
         "fourscore": _played(user, "fourscore", players[:3], 1, night, deals=3),
     }
+    # Bids saved, tricks to come: the round page asks for the tricks.
+    ids = [p.pk for p in players]
+    fortytwo_open = _played(user, "fortytwo", players, 1, night)
+    fortytwo_open.add_round({"hands": [{"player": pk, "bid": 2} for pk in ids]}, user)
+    fortyfives_open = _played(user, "fortyfives", players, 1, night)
+    fortyfives_open.add_round({"bidder": ids[1], "bid": 20, "trump": "diamonds"}, user)
     broken = _broken_under10(user, players)
     shared = games["fortyfives"]
     shared.share()
@@ -134,10 +154,12 @@ def _every_page(live_server) -> Site:
     site.add("log in", "/accounts/login/")
     site.add("log in, wrong password", "/accounts/login/", _wrong_password)
     site.add("sign up", "/accounts/signup/")
+    site.add("sign up, nothing filled in", "/accounts/signup/", _save_anyway)
     for kind in games:
         site.add(f"rules of {kind}", f"/rules/{kind}/")
     site.add("42 referee", "/referee/fortytwo/")
     site.add("42 referee, a trick", "/referee/fortytwo/?trump=2S&plays=3S-4D")
+    site.add("42 referee, half a card", "/referee/fortytwo/?trump=2S&plays=3S&rank=5")
     site.add("Forty Fives referee", "/referee/fortyfives/")
     site.add("Forty Fives referee, a trick", "/referee/fortyfives/?trump=diamonds&plays=5D-JH")
     site.add("referee, a bad address", "/referee/fortytwo/?trump=ZZ")
@@ -151,6 +173,10 @@ def _every_page(live_server) -> Site:
         site.add(f"scoreboard: {kind}", f"/games/{game.pk}/")
         site.add(f"round entry: {kind}", f"/games/{game.pk}/rounds/new/")
         site.add(f"fix round 1: {kind}", f"/games/{game.pk}/rounds/1/edit/")
+    for kind, game in games.items():
+        site.add(f"round entry with errors: {kind}", f"/games/{game.pk}/rounds/new/", _save_anyway)
+    site.add("42: the tricks of a bid round", f"/games/{fortytwo_open.pk}/rounds/new/")
+    site.add("Forty Fives: the tricks of a bid hand", f"/games/{fortyfives_open.pk}/rounds/new/")
     site.add("new game: FourScore, nobody seated", "/games/new/?kind=fourscore", _start_empty)
     site.add("scoreboard: a round breaks a rule", f"/games/{broken.pk}/")
     site.add("fix a broken round", f"/games/{broken.pk}/rounds/2/edit/")
