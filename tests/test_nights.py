@@ -334,3 +334,9 @@ def test_a_recent_game_is_dated_by_its_night(owner_client, owner, players):
     response = owner_client.get(reverse("player_detail", args=[players[0].pk]))
     assert [(g.id, g.played_on) for g in response.context["games"]] == [(game.pk, night.date)]
     assert "Sat 14 Nov" in response.content.decode()
+
+
+def test_the_home_pages_recent_nights_lead_to_their_pages(owner_client, owner):
+    earlier = GameNight.objects.create(owner=owner, date=date(2026, 11, 14))
+    page = owner_client.get(reverse("home")).content.decode()
+    assert f'<a href="{reverse("night_detail", args=[earlier.pk])}"><span>Sat 14 Nov 2026' in page

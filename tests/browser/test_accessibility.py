@@ -7,6 +7,7 @@ bypasses the CSP; test_csp.py checks the policy itself.
 """
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -133,6 +134,8 @@ def _every_page(live_server) -> Site:
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
     players = [Player.add(user, name) for name in ("Ann", "Bob", "Cy", "Dee")]
     night = GameNight.tonight(user)
+    earlier = GameNight.objects.create(owner=user, date=night.date - timedelta(days=3))
+    _played(user, "under10", players[:2], 1, earlier)
     games = {
         "fortybelow": _played(user, "fortybelow", players[:3], 1, night, rounds=10),
         "fortytwo": _played(user, "fortytwo", players, 1, night),
