@@ -20,17 +20,22 @@
   const label = (cell) => document.querySelector(`label[for="${cell.id}"]`).textContent;
   const GAP = 8; // px kept clear around the card in view
 
-  // htmx previews only a form the browser finds complete; each grid is scored on its own as
-  // soon as it is full, so the browser's check moves to Save (the server checks it again).
-  // A card still missing on Save: the keypad comes back at it.
-  form.noValidate = true;
-  form.addEventListener("submit", (event) => {
-    if (event.submitter && event.submitter.formNoValidate) return;
-    if (form.checkValidity()) return;
-    event.preventDefault();
-    const missing = cells.find((c) => !c.value);
-    if (missing) pick(missing); else form.reportValidity();
+  // htmx previews only a form the browser finds complete, but each grid is scored as soon as it
+  // is full: the preview's request skips the browser's check, which Save keeps (and the server
+  // checks it all again). htmx reads the form right after asking to confirm, in the same task.
+  form.addEventListener("htmx:confirm", (event) => {
+    if (event.detail.elt !== form || form.noValidate) return;
+    form.noValidate = true;
+    queueMicrotask(() => { form.noValidate = false; });
   });
+  // Save with a card missing: the keypad comes back at it, rather than the browser's note on a
+  // list that is hidden under its box.
+  form.addEventListener("invalid", (event) => {
+    const missing = cells.find((c) => !c.value);
+    if (!missing) return;
+    event.preventDefault();
+    if (event.target === missing) pick(missing);
+  }, true);
 
   let current = null;
   const show = (cell) => {
