@@ -13,6 +13,8 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.sessions.models import Session
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Count, Max, Prefetch
+from django.db.models.functions import Coalesce, Greatest
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse
@@ -27,7 +29,7 @@ from django.views.decorators.http import (
 from django.views.decorators.vary import vary_on_headers
 from rest_framework.authtoken.models import Token
 
-from . import docs, stats, transfer
+from . import docs, history, stats, transfer
 from .api import Invalid as ImportRefused
 from .api import import_document
 from .forms import (
@@ -47,8 +49,11 @@ from .models import (
     Player,
     Round,
     RoundRevision,
+    Seat,
     SignUp,
     delete_account,
+    name_key,
+    normal_name,
 )
 from .scoring import GAMES, EntryError
 from .tables import ScoreTable
@@ -204,9 +209,15 @@ def home(request):
     if not request.user.is_authenticated:
         return render(request, "landing.html")
     today = timezone.localdate()
-    nights = list(GameNight.objects.filter(owner=request.user).prefetch_related("games")[:6])
+    # Each game with its players and round count, so that two games of one kind read apart.
+    games = Game.objects.annotate(round_count=Count("rounds")).prefetch_related(
+        Prefetch("seat_set", queryset=Seat.objects.select_related("player"), to_attr="seated")
+    )
+    nights = list(
+        GameNight.objects.filter(owner=request.user).prefetch_related(Prefetch("games", games))[:6]
+    )
     tonight = next((night for night in nights if night.date == today), None)
-    running = Game.objects.filter(owner=request.user, finished_at__isnull=True)[:5]
+    running = games.filter(owner=request.user, finished_at__isnull=True)[:5]
     return render(
         request,
         "home.html",
@@ -225,33 +236,86 @@ def game_new(request):
     if kind not in GAMES:
         return render(request, "games/game_new.html", {"games": GAMES.values(), "rules": None})
     rules = GAMES[kind]
-    players = list(Player.objects.filter(owner=request.user))
-    form = NewGameForm(request.POST or None, rules=rules, players=players)
+    form = NewGameForm(request.POST or None, rules=rules, players=_recent_players(request.user))
     if request.method == "POST" and form.is_valid():
-        try:
-            game = Game.start(
+        if "add" in request.POST:  # "Add" on a phone without JavaScript: the page comes back
+            form = _with_players_added(request, form)
+        else:
+            game = _start_game(request, form)
+            if game is not None:
+                return redirect("game_detail", pk=game.pk)
+    return render(
+        request,
+        "games/game_new.html",
+        {"games": GAMES.values(), "rules": rules, "form": form},
+    )
+
+
+def _recent_players(user):
+    """The user's players, the ones who played (or joined) most recently first."""
+    last_seen = Greatest(Coalesce(Max("seats__game__created"), "created"), "created")
+    return (
+        Player.objects.filter(owner=user)
+        .annotate(last_seen=last_seen)
+        .order_by("-last_seen", "name_key")
+    )
+
+
+def _start_game(request, form: NewGameForm) -> Game | None:
+    """New names typed join the circle with the game, or not at all when the game is refused."""
+    try:
+        with transaction.atomic():
+            seated = [
+                Player.add(request.user, seat) if isinstance(seat, str) else seat
+                for seat in form.seating()
+            ]
+            return Game.start(
                 request.user,
-                kind,
-                form.seated_players(),
+                form.rules.kind,
+                seated,
                 first_dealer=form.first_dealer(),
                 options=form.options(),
                 night=GameNight.tonight(request.user),
             )
-        except EntryError as error:
-            form.add_error(None, error.message)
-        else:
-            return redirect("game_detail", pk=game.pk)
-    return render(
-        request,
-        "games/game_new.html",
-        {"games": GAMES.values(), "rules": rules, "form": form, "new_player": NewPlayerForm()},
+    except EntryError as error:
+        form.add_error(None, error.message)
+    except ValidationError as error:
+        form.add_error("new_players", error)
+    return None
+
+
+def _with_players_added(request, form: NewGameForm) -> NewGameForm:
+    """The typed names added to the circle and seated after the players tapped, on the form as
+    it was (the picks, the dealer and the options kept)."""
+    try:
+        with transaction.atomic():
+            added = [Player.add(request.user, name) for name in form.new_names()]
+    except ValidationError as error:
+        form.add_error("new_players", error)
+        return form
+    added_by_key = {player.name_key: player for player in added}
+    data = request.POST.copy()
+    data.setlist(
+        "players",
+        [
+            str(seat.pk if isinstance(seat, Player) else added_by_key[name_key(seat)].pk)
+            for seat in form.seating()
+        ],
     )
+    data["new_players"] = ""
+    if added:
+        messages.success(request, f"{', '.join(p.name for p in added)} joined your circle.")
+    players = _recent_players(request.user)
+    return NewGameForm(data, rules=form.rules, players=players)
 
 
 @require_POST
 def player_add(request):
-    """Add a name to the circle from the new-game or players page, then go back to it."""
+    """Add a name to the circle from the new-game or players page, then go back to it; asked
+    for JSON (the new-game page's script), the answer is the player, without a page."""
     form = NewPlayerForm(request.POST)
+    if "application/json" in request.headers.get("Accept", ""):
+        return _player_added_json(request, form)
     kind = request.POST.get("kind", "")
     if form.is_valid():
         try:
@@ -267,6 +331,19 @@ def player_add(request):
     return redirect(f"{url}?kind={kind}" if kind in GAMES else url)
 
 
+def _player_added_json(request, form: NewPlayerForm) -> JsonResponse:
+    """The new player, or the one of that name already in the circle (the page seats them)."""
+    if not form.is_valid():
+        return JsonResponse({"error": "A player's name can be 1 to 40 characters."}, status=400)
+    try:
+        name = normal_name(form.cleaned_data["name"])
+        known = Player.objects.filter(owner=request.user, name_key=name_key(name)).first()
+        player = known or Player.add(request.user, name)
+    except ValidationError as error:
+        return JsonResponse({"error": " ".join(error.messages)}, status=400)
+    return JsonResponse({"id": player.pk, "name": player.name}, status=200 if known else 201)
+
+
 # --- The scoreboard -------------------------------------------------------------------------
 
 
@@ -274,7 +351,23 @@ def player_add(request):
 @require_GET
 def game_detail(request, pk: int):
     game = _get_game_for_user(request, pk)
-    return _scoreboard_response(request, game, "games/game_detail.html")
+    return _scoreboard_response(
+        request, game, "games/game_detail.html", undone=_just_undone(request, game)
+    )
+
+
+def _just_undone(request, game: Game) -> RoundRevision | None:
+    """The round just undone (`?undone=`), while it can still come back as the next round."""
+    pk = request.GET.get("undone", "")
+    if not (pk.isascii() and pk.isdigit() and len(pk) < 19) or (
+        request.htmx and not request.htmx.history_restore_request
+    ):
+        return None
+    revision = game.revisions.filter(pk=pk, action="deleted").first()
+    board = game.scoreboard
+    if revision is None or revision.number != len(board.rounds) + 1 or board.finished:
+        return None
+    return revision
 
 
 @login_not_required
@@ -285,14 +378,14 @@ def game_shared(request, token: str):
     return _scoreboard_response(request, game, "games/game_shared.html")
 
 
-def _scoreboard_response(request, game: Game, template: str):
+def _scoreboard_response(request, game: Game, template: str, **extra):
     """The whole page, or just the scoreboard for htmx polling; an unchanged poll answers 304.
 
     Only the poll is conditional: the whole page also carries flash messages and the CSRF
     token, which a 304 would hide or leave stale.
     """
     if not (request.htmx and not request.htmx.history_restore_request):
-        context = _page_context(game)
+        context = _page_context(game, **extra)
         context["chart"] = context["table"].chart
         return render(request, template, context)
     etag = f'"{game.pk}-{game.updated.timestamp()}-{game.share_token or ""}-part"'
@@ -367,12 +460,13 @@ def round_new(request, pk: int):
         )
         if saved:
             return saved
-    # An undone round can be put back from here.
+    # An undone round is this round's earlier version: it can be put back from here.
     revisions = game.revisions.filter(number=number, action="deleted").select_related("by")
+    versions = history.versions(game, board, revisions)
     return render(
         request,
         "games/round_form.html",
-        _page_context(game, form=form, number=number, revisions=revisions),
+        _page_context(game, form=form, number=number, versions=versions),
     )
 
 
@@ -391,10 +485,11 @@ def round_edit(request, pk: int, number: int):
         if saved:
             return saved
     revisions = game.revisions.filter(number=number).select_related("by")
+    versions = history.versions(game, board, revisions)
     return render(
         request,
         "games/round_form.html",
-        _page_context(game, form=form, number=number, editing=True, revisions=revisions),
+        _page_context(game, form=form, number=number, editing=True, versions=versions),
     )
 
 
@@ -406,10 +501,16 @@ def _save_round(request, game: Game, form, number: int, *, editing=False, comple
     try:
         if editing:
             game.replace_round(number, entry, request.user)
+            messages.success(request, f"Round {number} fixed.")
         elif completing:
             game.complete_round(number, entry, request.user)
+            messages.success(request, f"Round {number} saved.")
         else:
-            game.add_round(entry, request.user, number=number)
+            saved = game.add_round(entry, request.user, number=number)
+            if saved.status == Round.OPEN:
+                messages.success(request, f"Round {number}: the bids are saved.")
+            else:
+                messages.success(request, f"Round {number} saved.")
     except EntryError as error:
         form.show_error(error)
         return None
@@ -472,13 +573,14 @@ def round_preview(request, pk: int):
 def round_delete(request, pk: int, number: int):
     game = _get_game_for_user(request, pk)
     try:
-        game.delete_last_round(number, request.user)
-        messages.success(request, f"Round {number} undone. It is kept in the round's history.")
+        undone = game.delete_last_round(number, request.user)
     except Round.DoesNotExist:
         raise Http404("No such round") from None
     except Conflict as conflict:
         messages.error(request, str(conflict))
-    return redirect("game_detail", pk=game.pk)
+        return redirect("game_detail", pk=game.pk)
+    # The scoreboard says "Round N undone" with one tap to bring it back.
+    return redirect(reverse("game_detail", args=[game.pk]) + f"?undone={undone.pk}")
 
 
 @require_POST
@@ -487,7 +589,10 @@ def revision_restore(request, pk: int, revision_pk: int):
     revision = get_object_or_404(RoundRevision, pk=revision_pk, game=game)
     try:
         game.restore(revision, request.user)
-        messages.success(request, f"Round {revision.number} restored.")
+        if revision.action == "deleted" and request.POST.get("back") == "undone":
+            messages.success(request, f"Round {revision.number} is back.")
+        else:
+            messages.success(request, f"Round {revision.number} restored.")
     except EntryError as error:
         messages.error(request, f"That version can't be restored: {error}")
     except Conflict as conflict:

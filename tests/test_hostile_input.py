@@ -56,8 +56,7 @@ def redirected_pk(response) -> int:
 
 def start(client, names, deals) -> Game:
     ids = [Player.objects.get(name=name).pk for name in names]
-    data = {"kind": "fourscore", "first_dealer": 0, "option_deals": deals}
-    data |= {f"seat_{seat}": pk for seat, pk in enumerate(ids)}
+    data = {"kind": "fourscore", "players": ids, "option_deals": deals}
     return Game.objects.get(pk=redirected_pk(client.post(reverse("game_new"), data)))
 
 

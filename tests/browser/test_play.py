@@ -16,8 +16,9 @@ def start_game(page, live_server, user, game_name, names):
     page.goto(f"{live_server.url}/")
     page.get_by_role("link", name="New game").click()
     page.get_by_role("link", name=re.compile(game_name)).click()
-    for seat, name in enumerate(names, start=1):
-        page.get_by_label(re.compile(f"^Seat {seat}")).select_option(label=name)
+    chips = page.locator("[data-chips]")
+    for name in names:  # tapped clockwise: the order tapped is the seat order
+        chips.get_by_text(name, exact=True).click()
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text(game_name)
 
