@@ -30,7 +30,7 @@ def seated(game):
 def chip_order(html):
     """The players' chips as the page lists them: (name, seat number or "")."""
     return re.findall(
-        r'<label class="chip"[^>]*><input type="checkbox"[^>]*> <bdi>([^<]+)</bdi>'
+        r'<label class="player-chip"[^>]*><input type="checkbox"[^>]*> <bdi>([^<]+)</bdi>'
         r'<span class="seat" data-seat>([^<]*)</span>',
         html,
     )
