@@ -136,3 +136,33 @@ def test_four_players_are_seated_by_taps_and_a_round_is_undone_and_brought_back(
     version.get_by_role("button", name="Put this version back").tap()
     expect(page.get_by_role("status").filter(has_text="Round 1 restored.")).to_be_visible()
     expect(page.locator("tfoot td")).to_have_text(totals)
+
+
+def test_without_javascript_the_same_page_sets_up_a_game(
+    page, live_server, logged_in, browser, screenshot
+):
+    for name in ("Ann", "Bob", "Cy"):
+        Player.add(logged_in, name)
+    context = browser.new_context(
+        java_script_enabled=False, viewport=SMALL_PHONE, is_mobile=True, has_touch=True
+    )
+    context.add_cookies(page.context.cookies())
+    phone = context.new_page()
+    phone.goto(f"{live_server.url}/games/new/?kind=fourscore")
+    chips = phone.locator("[data-chips]")
+    chips.get_by_text("Cy", exact=True).tap()
+    chips.get_by_text("Ann", exact=True).tap()
+    phone.get_by_label("New players").tap()
+    phone.keyboard.type("Dee")
+    phone.get_by_role("button", name="Add", exact=True).tap()  # the page comes back
+    expect(phone.get_by_role("status")).to_contain_text("Dee joined your circle.")
+    expect(chips.locator("label", has_text="Dee").locator("[data-seat]")).to_have_text("3")
+    expect(chips.locator("input:checked")).to_have_count(3)
+    phone.locator("[data-dealers]").get_by_text("Dee", exact=True).tap()
+    check_the_page(phone)
+    screenshot(phone, "setup-without-javascript")
+    phone.get_by_role("button", name="Start the game").tap()
+    expect(phone.get_by_text("Dee deals next.")).to_be_visible()
+    game = Game.objects.get()
+    assert [seat.player.name for seat in game.seats] == ["Cy", "Ann", "Dee"]
+    context.close()
