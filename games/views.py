@@ -210,8 +210,13 @@ def home(request):
         return render(request, "landing.html")
     today = timezone.localdate()
     # Each game with its players and round count, so that two games of one kind read apart.
-    games = Game.objects.annotate(round_count=Count("rounds")).prefetch_related(
-        Prefetch("seat_set", queryset=Seat.objects.select_related("player"), to_attr="seated")
+    # (An aggregate drops Meta.ordering, so the newest-first order is said again.)
+    games = (
+        Game.objects.annotate(round_count=Count("rounds"))
+        .order_by("-created")
+        .prefetch_related(
+            Prefetch("seat_set", queryset=Seat.objects.select_related("player"), to_attr="seated")
+        )
     )
     nights = list(
         GameNight.objects.filter(owner=request.user).prefetch_related(Prefetch("games", games))[:6]

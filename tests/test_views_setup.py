@@ -254,6 +254,7 @@ def test_home_tells_two_games_of_the_same_kind_apart(owner_client, owner, player
     lines: dict[str, list[str]] = {}  # tonight's list, then the games still playing
     for pk, item in re.findall(r'<a href="/games/(\d+)/">(.*?)</a>', html, re.S):
         lines.setdefault(pk, []).append(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", item)).strip())
+    assert list(lines) == [str(second.pk), str(first.pk)]  # the newest first
     first_lines, second_lines = lines[str(first.pk)], lines[str(second.pk)]
     assert first_lines[0] == f"42 Ann, Bob, Cy started {started} · 1 round playing"
     assert second_lines[0] == f"42 Dee, Ann, Bob started {started} · 0 rounds playing"

@@ -137,6 +137,19 @@ def test_four_players_are_seated_by_taps_and_a_round_is_undone_and_brought_back(
     expect(page.get_by_role("status").filter(has_text="Round 1 restored.")).to_be_visible()
     expect(page.locator("tfoot td")).to_have_text(totals)
 
+    # Home: a second FortyBelow tonight reads apart from the first.
+    seats = [seat.player for seat in game.seats]
+    Game.start(logged_in, "fortybelow", seats[2:] + seats[:2], night=game.night)
+    page.goto(f"{live_server.url}/")
+    tonight = page.locator(".card .list li")
+    expect(tonight).to_have_count(2)
+    expect(tonight.nth(0)).to_contain_text("Cy, Dee, Ann, Bob")  # the newest first
+    expect(tonight.nth(0)).to_contain_text("0 rounds")
+    expect(tonight.nth(1)).to_contain_text("Ann, Bob, Cy, Dee")
+    expect(tonight.nth(1)).to_contain_text("1 round")
+    check_the_page(page)
+    screenshot(page, "setup-home")
+
 
 def test_without_javascript_the_same_page_sets_up_a_game(
     page, live_server, logged_in, browser, screenshot
@@ -166,3 +179,23 @@ def test_without_javascript_the_same_page_sets_up_a_game(
     game = Game.objects.get()
     assert [seat.player.name for seat in game.seats] == ["Cy", "Ann", "Dee"]
     context.close()
+
+
+def test_forty_fives_shows_each_seats_team_and_its_options_in_words(
+    page, live_server, logged_in, screenshot
+):
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        Player.add(logged_in, name)
+    page.goto(f"{live_server.url}/games/new/?kind=fortyfives")
+    chips = page.locator("[data-chips]")
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        chips.get_by_text(name, exact=True).tap()
+    seats = [
+        chips.locator("label", has_text=name).locator("[data-seat]") for name in ["Ann", "Bob"]
+    ]
+    expect(seats[0]).to_have_text("1\N{NO-BREAK SPACE}A")
+    expect(seats[1]).to_have_text("2\N{NO-BREAK SPACE}B")
+    page.get_by_text("On the green").tap()
+    expect(page.get_by_label("On the green")).to_be_checked()
+    check_the_page(page)
+    screenshot(page, "setup-forty-fives")
