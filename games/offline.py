@@ -18,6 +18,7 @@ from django.views.decorators.http import require_safe
 OFFLINE_FILES = (
     "css/app.css",
     "js/app.js",
+    "js/bids.js",
     "js/offline.js",
     "django_htmx/htmx-2.min.js",
     "icons/icon.svg",

@@ -483,7 +483,12 @@ def round_edit(request, pk: int, number: int):
         raise Http404("No such round")
     saved_entry = board.rounds[number - 1].entry
     form = ROUND_FORMS[game.kind](
-        request.POST or None, game=game, board=board, entry=saved_entry, number=number
+        request.POST or None,
+        game=game,
+        board=board,
+        entry=saved_entry,
+        number=number,
+        editing=True,
     )
     if request.method == "POST":
         saved = _save_round(request, game, form, number, editing=True)

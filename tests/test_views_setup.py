@@ -31,7 +31,7 @@ def chip_order(html):
     """The players' chips as the page lists them: (name, seat number or "")."""
     return re.findall(
         r'<label class="player-chip"[^>]*><input type="checkbox"[^>]*> <bdi>([^<]+)</bdi>'
-        r'<span class="seat" data-seat>([^<]*)</span>',
+        r'<span class="pill" data-seat(?: hidden)?>([^<]*)</span>',
         html,
     )
 

@@ -50,8 +50,9 @@
     boxes().forEach((box) => {
       const index = seated.indexOf(box.value);
       box.checked = index >= 0;
-      box.closest("label").querySelector("[data-seat]").textContent =
-        index >= 0 ? seatLabel(index) : "";
+      const seat = box.closest("label").querySelector("[data-seat]");
+      seat.textContent = index >= 0 ? seatLabel(index) : "";
+      seat.hidden = index < 0;
     });
     // The dealer is tapped among the players seated, in seat order.
     const choices = Array.from(dealers.querySelectorAll("label[data-player]"));
