@@ -54,6 +54,7 @@ from .models import (
     delete_account,
     name_key,
     normal_name,
+    read_utc_offset,
 )
 from .scoring import GAMES, EntryError
 from .tables import ScoreTable
@@ -208,7 +209,6 @@ def _page_context(game: Game, **extra) -> dict:
 def home(request):
     if not request.user.is_authenticated:
         return render(request, "landing.html")
-    today = timezone.localdate()
     # Each game with its players and round count, so that two games of one kind read apart.
     # (An aggregate drops Meta.ordering, so the newest-first order is said again.)
     games = (
@@ -221,7 +221,7 @@ def home(request):
     nights = list(
         GameNight.objects.filter(owner=request.user).prefetch_related(Prefetch("games", games))[:6]
     )
-    tonight = next((night for night in nights if night.date == today), None)
+    tonight = next((night for night in nights if night.is_tonight), None)
     running = games.filter(owner=request.user, finished_at__isnull=True)[:5]
     return render(
         request,
@@ -233,6 +233,11 @@ def home(request):
             "games": GAMES,
         },
     )
+
+
+def _table_offset(request) -> int | None:
+    """The table's offset from UTC, as static/js/table-clock.js put it in the form."""
+    return read_utc_offset(request.POST.get("utc_offset", ""))
 
 
 @require_http_methods(["GET", "POST"])
@@ -280,7 +285,7 @@ def _start_game(request, form: NewGameForm) -> Game | None:
                 seated,
                 first_dealer=form.first_dealer(),
                 options=form.options(),
-                night=GameNight.tonight(request.user),
+                night=GameNight.tonight(request.user, _table_offset(request)),
             )
     except EntryError as error:
         form.add_error(None, error.message)
@@ -426,7 +431,7 @@ def game_again(request, pk: int):
         players,
         first_dealer=next(p for p in players if p.pk == dealer),
         options=game.options,
-        night=GameNight.tonight(request.user),
+        night=GameNight.tonight(request.user, _table_offset(request)),
     )
     return redirect("game_detail", pk=again.pk)
 
@@ -685,7 +690,7 @@ def player_detail(request, pk: int):
         {
             "player": player,
             "stats": stats.player_stats(player),
-            "games": Game.objects.filter(seat__player=player).order_by("-created")[:20],
+            "games": stats.recent_games(player),
             "rename": rename,
             "merge": MergeForm(others=others),
         },
