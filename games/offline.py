@@ -19,6 +19,7 @@ OFFLINE_FILES = (
     "css/app.css",
     "js/app.js",
     "js/offline.js",
+    "js/watch.js",
     "django_htmx/htmx-2.min.js",
     "icons/icon.svg",
 )

@@ -191,8 +191,8 @@ class ScoreTable:
         points, running total and the reasons (cancels, blocks, penalties)."""
         number = result.number
         names = self.names
-        said = [f"Round {number:d}, {escape(names.get(result.dealer, '?'))} dealt."]
-        said += [f"{escape(note)}." for note in result.notes]
+        said = [f"Round {number:d}, <bdi>{escape(names.get(result.dealer, '?'))}</bdi> dealt."]
+        said += [f"{escape(self._sentence(note))}." for note in result.notes]
         parts = [f"<p>{' '.join(said)}</p>"]
         if result.status == "complete":
             by_player = {r.player: r for r in result.results}
@@ -213,6 +213,13 @@ class ScoreTable:
             url = reverse("round_edit", args=[self.game.pk, number])
             parts.append(f'<a class="button" href="{escape(url)}">Edit round {number:d}</a>')
         return "".join(parts)
+
+    def _sentence(self, note: str) -> str:
+        """A round's note as a sentence ("not scored: ..." → "Not scored: ..."), leaving one
+        that starts with a player's name as the name is written."""
+        if note[:1].islower() and not any(note.startswith(name) for name in self.names.values()):
+            return note[0].upper() + note[1:]
+        return note
 
     def _information(self, game, board: Scoreboard):
         """The game's own lines: 42's countdown, who is out, what is left to play."""

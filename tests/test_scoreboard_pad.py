@@ -61,7 +61,7 @@ def explanation(html, number):
 
 
 def standings(html):
-    block = section(html, '<ol class="standings">', "</ol>")
+    block = re.search(r'<ol class="standings[^"]*">(.*?)</ol>', html, re.S).group(1)
     return [text(item) for item in re.findall(r"<li[^>]*>(.*?)</li>", block, re.S)]
 
 
@@ -186,7 +186,7 @@ def test_the_broken_round_of_an_old_game_shows_why_from_the_start(owner_client, 
     Game.objects.filter(pk=game.pk).update(updated=game.updated.replace(year=2030))
     html = page(owner_client, Game.objects.get(pk=game.pk))
     assert '<tr class="round unscored"><th scope="row"><details open>' in html
-    assert "not scored: Bob's hand has no cards" in explanation(html, 6)
+    assert "Round 6, Cy dealt. Not scored: Bob's hand has no cards" in explanation(html, 6)
     assert points_rows(html)[-1] == ["\N{EN DASH}"] * 3
 
 
