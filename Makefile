@@ -28,8 +28,15 @@ test-fast: $(VENV)/.installed
 
 # Browser tests run on their own: Playwright's event loop and Django's async-safety checks
 # don't mix (see tests/browser/conftest.py).
-test-browser: $(VENV)/.installed $(CHROMIUM)
+test-browser: $(VENV)/.installed $(CHROMIUM) node_modules/.installed
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -m browser tests/browser
+
+# axe-core for the accessibility test (tests/browser/test_accessibility.py), pinned in
+# package-lock.json; test tooling only, nothing from node_modules is served.
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null || { echo "npm is missing: install Node.js and npm for the accessibility test"; exit 1; }
+	npm ci --no-audit --no-fund
+	touch $@
 
 # Debian's Chromium, for the browser tests (Playwright's own browser download can't work here).
 $(CHROMIUM):
@@ -53,4 +60,4 @@ icons:
 		&& rsvg-convert -w 180 -h 180 maskable.svg -o apple-touch-icon.png
 
 clean:
-	rm -rf $(VENV) var/staticfiles test-artifacts
+	rm -rf $(VENV) var/staticfiles test-artifacts node_modules

@@ -13,6 +13,7 @@ from .models import NAME_INPUT_MAX_LENGTH, Game
 from .scoring import EntryError, Scoreboard
 from .scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, tally
 from .scoring.fortyfives import NO_MINIMUM_BIDS, STANDARD_BIDS, SUITS, TEAMS
+from .scoring.fortyfives import TRICKS_PER_HAND as FORTY_FIVES_TRICKS
 from .scoring.fortytwo import HIGHEST_BID, TRICKS_PER_HAND, bidding_order
 from .scoring.under10 import BONUS_COSTS, BONUS_LABELS, HIGHEST_CARD, LOWEST_CARD
 
@@ -45,8 +46,10 @@ class RoundForm(forms.Form):
         board: Scoreboard,
         entry: dict | None = None,
         number: int | None = None,
+        editing: bool = False,
     ):
         self.game = game
+        self.editing = editing  # the fix page of a saved round (not the next or open round's)
         self.board = board
         self.names = game.player_names
         self.number = number or len(board.rounds) + 1
@@ -82,6 +85,11 @@ class RoundForm(forms.Form):
         return {}
 
     offers_throw_in = False  # a one-tap "everyone passed" (Forty Fives)
+
+    @property
+    def fixing_open_round(self) -> bool:
+        open_round = self.board.open_round
+        return self.editing and open_round is not None and open_round.number == self.number
 
     # shared
     @property
@@ -182,36 +190,47 @@ class FortyBelowForm(RoundForm):
 
 
 class FortyTwoForm(RoundForm):
-    """Bids at the start of the hand (an open round); tricks after it."""
+    """Every player's bid and tricks on one page: saved at once after the hand, or the bids
+    alone at the start of it (an open round) and the tricks after it."""
 
     @property
     def bidding(self) -> bool:
-        return self.open_entry is None and not self.completing_saved
-
-    @property
-    def completing_saved(self) -> bool:
-        return bool(self.initial.get("_has_tricks"))
+        """The bids may be saved alone, the tricks to come: in a new round, or when fixing the
+        open round's bids. (Finishing the open round, or a played hand, needs the tricks.)"""
+        return self.number > len(self.board.rounds) or self.fixing_open_round
 
     def add_fields(self) -> None:
         bids = self.open_bids()
         for player in self.players:
+            name = self.names[player]
             self.fields[f"bid_{player}"] = forms.TypedChoiceField(
                 choices=_int_choices(range(HIGHEST_BID + 1)),
                 coerce=int,
                 widget=forms.RadioSelect,
-                label=f"{self.names[player]} bids",
+                label=f"{name} bids",
                 initial=bids.get(player),
+                error_messages={"required": f"{name}'s bid is missing."},
             )
-            if not self.bidding or self.number <= len(self.board.rounds):
-                self.fields[f"tricks_{player}"] = forms.TypedChoiceField(
-                    choices=_int_choices(range(TRICKS_PER_HAND + 1)),
-                    coerce=int,
-                    widget=forms.RadioSelect,
-                    label=f"{self.names[player]} took",
-                    required=self.open_entry is not None
-                    or self.number < len(self.board.rounds)
-                    or self.completing_saved,
-                )
+            # Never required here: with no tricks at all the bids are saved alone (a new round
+            # only, see clean), and a missing player's tricks are named by the engine.
+            self.fields[f"tricks_{player}"] = forms.TypedChoiceField(
+                choices=_int_choices(range(TRICKS_PER_HAND + 1)),
+                coerce=int,
+                widget=forms.RadioSelect,
+                label=f"{name} took",
+                required=False,
+                empty_value=None,
+            )
+
+    def clean(self):
+        tricks = [self.cleaned_data.get(f"tricks_{p}") for p in self.players]
+        if not self.bidding and all(taken is None for taken in tricks):
+            self.add_error(
+                None,
+                f"Enter the tricks each player took (together {TRICKS_PER_HAND}): "
+                "this hand was played.",
+            )
+        return self.cleaned_data
 
     def hands(self) -> list[HandView]:
         """In bidding order: from the dealer's left round to the dealer, who bids last."""
@@ -223,7 +242,7 @@ class FortyTwoForm(RoundForm):
         return {hand["player"]: hand["bid"] for hand in self.open_entry.get("hands", [])}
 
     def hand_fields(self, player: int) -> list[str]:
-        return [name for name in (f"bid_{player}", f"tricks_{player}") if name in self.fields]
+        return [f"bid_{player}", f"tricks_{player}"]
 
     def build_entry(self) -> dict:
         hands = []
@@ -241,7 +260,6 @@ class FortyTwoForm(RoundForm):
             initial[f"bid_{hand['player']}"] = hand.get("bid")
             if "tricks" in hand:
                 initial[f"tricks_{hand['player']}"] = hand["tricks"]
-                initial["_has_tricks"] = True
         return initial
 
 
@@ -320,11 +338,17 @@ class UnderTheTenForm(RoundForm):
 
 
 class FortyFivesForm(RoundForm):
-    """The bidder, bid and trump at the start of the hand; tricks and the high trump after."""
+    """The bidder, bid and trump, and the hand's tricks and highest trump, on one page: saved
+    at once after the hand, or the bid alone at the start of it (an open round). Only team A's
+    tricks are entered: team B took the rest of the five."""
+
+    tricks_per_hand = FORTY_FIVES_TRICKS
 
     @property
     def bidding(self) -> bool:
-        return self.open_entry is None and "tricks_A" not in self.initial
+        """The bid may be saved alone, the result to come: in a new round, or when fixing the
+        open round's bid. (Finishing the open round, or a played hand, needs the result.)"""
+        return self.number > len(self.board.rounds) or self.fixing_open_round
 
     @property
     def offers_throw_in(self) -> bool:
@@ -352,23 +376,45 @@ class FortyFivesForm(RoundForm):
         if self.open_entry:
             for name in ("bidder", "bid", "trump"):
                 self.fields[name].initial = self.open_entry.get(name)
-        if not self.bidding or self.number < len(self.board.rounds) + (0 if self.open_entry else 1):
-            team_names = self.team_names()
-            for team in TEAMS:
-                self.fields[f"tricks_{team}"] = forms.TypedChoiceField(
-                    choices=_int_choices(range(6)),
-                    coerce=int,
-                    widget=forms.RadioSelect,
-                    label=f"Tricks taken by {team_names[team]}",
-                )
-            self.fields["high_trump"] = forms.ChoiceField(
-                choices=[*[(t, team_names[t]) for t in TEAMS], ("none", "No trump was played")],
-                widget=forms.RadioSelect,
-                label="Who took the highest trump?",
-            )
+        team_names = self.team_names()
+        # Not required: left out together, the bid is saved alone (see clean).
+        self.fields["tricks_A"] = forms.TypedChoiceField(
+            choices=_int_choices(range(FORTY_FIVES_TRICKS + 1)),
+            coerce=int,
+            widget=forms.RadioSelect,
+            label=f"Tricks taken by {team_names['A']}",
+            required=False,
+            empty_value=None,
+        )
+        self.fields["high_trump"] = forms.ChoiceField(
+            choices=[*[(t, team_names[t]) for t in TEAMS], ("none", "No trump was played")],
+            widget=forms.RadioSelect,
+            label="Who took the highest trump?",
+            required=False,
+        )
         if self.thrown_in:
             for field in self.fields.values():
                 field.required = False
+
+    def clean(self):
+        if self.thrown_in:
+            return self.cleaned_data
+        tricks = self.cleaned_data.get("tricks_A")
+        high_trump = self.cleaned_data.get("high_trump")
+        names = self.team_names()
+        if tricks is None and high_trump:
+            self.add_error("tricks_A", f"Enter the tricks taken by {names['A']}.")
+        elif tricks is not None and not high_trump:
+            self.add_error(
+                "high_trump", "Say who took the highest trump, or that no trump was played."
+            )
+        elif tricks is None and not self.bidding:
+            self.add_error(
+                None,
+                f"Enter the tricks taken by {names['A']} and who took the highest trump: "
+                "this hand was played.",
+            )
+        return self.cleaned_data
 
     def team_names(self) -> dict[str, str]:
         seats = self.game.seats
@@ -377,6 +423,14 @@ class FortyFivesForm(RoundForm):
             for team in TEAMS
         }
 
+    def other_tricks(self) -> int | None:
+        """Team B's tricks, the rest of the five, as far as team A's are known on the page."""
+        try:
+            taken = int(self["tricks_A"].value())
+        except (TypeError, ValueError):
+            return None
+        return FORTY_FIVES_TRICKS - taken if 0 <= taken <= FORTY_FIVES_TRICKS else None
+
     def build_entry(self) -> dict:
         if self.thrown_in:
             return {"thrown_in": True}
@@ -384,16 +438,23 @@ class FortyFivesForm(RoundForm):
         entry = {"bidder": data["bidder"], "bid": data["bid"]}
         if data.get("trump"):
             entry["trump"] = data["trump"]
-        if "high_trump" in self.fields:
-            entry["tricks"] = {team: data[f"tricks_{team}"] for team in TEAMS}
+        if data.get("tricks_A") is not None:
+            taken = data["tricks_A"]
+            entry["tricks"] = {"A": taken, "B": FORTY_FIVES_TRICKS - taken}
             entry["high_trump"] = None if data["high_trump"] == "none" else data["high_trump"]
         return entry
 
+    def show_error(self, error: EntryError) -> None:
+        # The engine names the entry's "tricks" and "tricks.A"; on this page that is team A's.
+        if (error.field or "").startswith("tricks"):
+            self.add_error("tricks_A", error.message)
+        else:
+            super().show_error(error)
+
     def initial_from(self, entry: dict) -> dict:
         initial = {name: entry.get(name) for name in ("bidder", "bid", "trump")}
-        if "tricks" in entry:
-            for team in TEAMS:
-                initial[f"tricks_{team}"] = entry["tricks"].get(team)
+        if isinstance(entry.get("tricks"), dict):
+            initial["tricks_A"] = entry["tricks"].get("A")
             initial["high_trump"] = entry.get("high_trump") or "none"
         return initial
 

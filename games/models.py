@@ -15,7 +15,8 @@ import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from datetime import timedelta
+from datetime import date, datetime, timedelta
+from datetime import timezone as fixed_zone
 from functools import cached_property
 from pathlib import Path
 
@@ -197,14 +198,48 @@ class Player(models.Model):
             self.delete()
 
 
+# A game night is an evening at the table, in the table's time zone: it runs from noon to the
+# next noon, so the game started at 01:00 belongs to the night before (docs/nights.md).
+NIGHT_STARTS_AT_HOUR = 12
+# A browser's offset from UTC, in minutes east (UTC-12:00 to UTC+14:00 are the zones in use).
+UTC_OFFSETS = range(-12 * 60, 14 * 60 + 1)
+
+
+def table_zone(utc_offset: int | None):
+    """The table's clock: a fixed offset the browser gave, else the TIME_ZONE setting."""
+    if utc_offset is None:
+        return timezone.get_default_timezone()
+    return fixed_zone(timedelta(minutes=utc_offset))
+
+
+def evening_of(moment: datetime, utc_offset: int | None = None) -> date:
+    """The date of the evening `moment` belongs to at the table: before noon, the day before."""
+    local = moment.astimezone(table_zone(utc_offset))
+    return (local - timedelta(hours=NIGHT_STARTS_AT_HOUR)).date()
+
+
+def read_utc_offset(value: object) -> int | None:
+    """A browser's offset as a form sends it, or None when missing or not a real one (the page
+    still works without JavaScript, and a bad value must never refuse the game)."""
+    try:
+        minutes = int(str(value).strip())
+    except ValueError:
+        return None
+    return minutes if minutes in UTC_OFFSETS else None
+
+
 class GameNight(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="nights"
     )
+    # The evening's date at the table (see evening_of), not the UTC date of its first game.
     date = models.DateField()
     location = models.CharField(max_length=100, blank=True)
     notes = models.TextField(blank=True, max_length=2000)
     created = models.DateTimeField(default=timezone.now)
+    # The table's offset from UTC in minutes, from the browser that started the night's first
+    # game; None: not known (no JavaScript, the API, an import), the TIME_ZONE setting's zone.
+    utc_offset = models.SmallIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-date", "-created"]
@@ -213,11 +248,19 @@ class GameNight(models.Model):
         return f"{self.date:%a %d %b %Y}" + (f", {self.location}" if self.location else "")
 
     @classmethod
-    def tonight(cls, owner) -> GameNight:
-        """Today's night for this user, made when the first game of the day starts."""
-        today = timezone.localdate()
-        night = cls.objects.filter(owner=owner, date=today).order_by("created").first()
-        return night or cls.objects.create(owner=owner, date=today)
+    def tonight(cls, owner, utc_offset: int | None = None) -> GameNight:
+        """This evening's night at the owner's table, made when its first game starts.
+
+        `utc_offset` is the table's clock as the browser reads it (None: the TIME_ZONE
+        setting's); the game started at 01:00 joins the night begun the evening before."""
+        evening = evening_of(timezone.now(), utc_offset)
+        night = cls.objects.filter(owner=owner, date=evening).order_by("created").first()
+        return night or cls.objects.create(owner=owner, date=evening, utc_offset=utc_offset)
+
+    @property
+    def is_tonight(self) -> bool:
+        """Whether it is still this night at its table (until noon the next day)."""
+        return self.date == evening_of(timezone.now(), self.utc_offset)
 
     def update_details(self, date, location: object, notes: object) -> None:
         self.date = date

@@ -18,8 +18,10 @@ from django.views.decorators.http import require_safe
 OFFLINE_FILES = (
     "css/app.css",
     "js/app.js",
+    "js/bids.js",
     "js/offline.js",
     "js/watch.js",
+    "js/table-clock.js",
     "django_htmx/htmx-2.min.js",
     "icons/icon.svg",
 )

@@ -11,7 +11,7 @@ from datetime import date
 
 from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
 
-from .models import Game, GameNight, Player, Round, Seat
+from .models import Game, GameNight, Player, Round, Seat, evening_of
 from .scoring import GAMES, fortybelow
 
 
@@ -200,6 +200,58 @@ def player_stats(player: Player) -> PlayerStats:
         current_streak=_runs(won)[-1],
         head_to_head=_head_to_head(finished, player.pk),
     )
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    """One of a player's latest games as their page lists it, with how it went for them."""
+
+    id: int
+    name: str
+    played_on: date  # the date of its game night (the evening), else the day it started
+    finished: bool
+    won: bool
+    rank: int
+    total: int
+
+    @property
+    def result(self) -> str:
+        if not self.finished:
+            return "still playing"
+        return "won" if self.won else f"{_ordinal(self.rank)} place"
+
+    @property
+    def score(self) -> str:
+        points = f"{self.total} point{'' if abs(self.total) == 1 else 's'}"
+        return points if self.finished else f"{points} so far"
+
+
+def recent_games(player: Player, count: int = 20) -> list[RecentGame]:
+    """The player's latest `count` games, newest first, in one query."""
+    seats = (
+        Seat.objects.filter(player=player)
+        .select_related("game__night")
+        .order_by("-game__created", "-game__pk")[:count]
+    )
+    return [
+        RecentGame(
+            id=seat.game.pk,
+            name=GAMES[seat.game.kind].name,
+            played_on=seat.game.night.date if seat.game.night else evening_of(seat.game.created),
+            finished=seat.game.finished,
+            won=seat.won,
+            rank=seat.rank,
+            total=seat.total,
+        )
+        for seat in seats
+    ]
+
+
+def _ordinal(number: int) -> str:
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
 
 
 def _seat_of(game: Game, player_id: int) -> Seat:

@@ -49,6 +49,7 @@ from .models import (
     RoundRevision,
     SignUp,
     delete_account,
+    read_utc_offset,
 )
 from .qr import qr_svg
 from .scoring import GAMES, EntryError
@@ -204,9 +205,8 @@ def _page_context(game: Game, **extra) -> dict:
 def home(request):
     if not request.user.is_authenticated:
         return render(request, "landing.html")
-    today = timezone.localdate()
     nights = list(GameNight.objects.filter(owner=request.user).prefetch_related("games")[:6])
-    tonight = next((night for night in nights if night.date == today), None)
+    tonight = next((night for night in nights if night.is_tonight), None)
     running = Game.objects.filter(owner=request.user, finished_at__isnull=True)[:5]
     return render(
         request,
@@ -218,6 +218,11 @@ def home(request):
             "games": GAMES,
         },
     )
+
+
+def _table_offset(request) -> int | None:
+    """The table's offset from UTC, as static/js/table-clock.js put it in the form."""
+    return read_utc_offset(request.POST.get("utc_offset", ""))
 
 
 @require_http_methods(["GET", "POST"])
@@ -236,7 +241,7 @@ def game_new(request):
                 form.seated_players(),
                 first_dealer=form.first_dealer(),
                 options=form.options(),
-                night=GameNight.tonight(request.user),
+                night=GameNight.tonight(request.user, _table_offset(request)),
             )
         except EntryError as error:
             form.add_error(None, error.message)
@@ -345,7 +350,7 @@ def game_again(request, pk: int):
         players,
         first_dealer=next(p for p in players if p.pk == dealer),
         options=game.options,
-        night=GameNight.tonight(request.user),
+        night=GameNight.tonight(request.user, _table_offset(request)),
     )
     return redirect("game_detail", pk=again.pk)
 
@@ -401,7 +406,12 @@ def round_edit(request, pk: int, number: int):
         raise Http404("No such round")
     saved_entry = board.rounds[number - 1].entry
     form = ROUND_FORMS[game.kind](
-        request.POST or None, game=game, board=board, entry=saved_entry, number=number
+        request.POST or None,
+        game=game,
+        board=board,
+        entry=saved_entry,
+        number=number,
+        editing=True,
     )
     if request.method == "POST":
         saved = _save_round(request, game, form, number, editing=True)
@@ -591,7 +601,7 @@ def player_detail(request, pk: int):
         {
             "player": player,
             "stats": stats.player_stats(player),
-            "games": Game.objects.filter(seat__player=player).order_by("-created")[:20],
+            "games": stats.recent_games(player),
             "rename": rename,
             "merge": MergeForm(others=others),
         },

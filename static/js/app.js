@@ -1,5 +1,5 @@
-// What htmx can't do on the round pages: tap-to-fill keypads, the dealer's forbidden bid,
-// the FourScore tally, and keeping the screen awake during a game. Every form works without it.
+// What htmx can't do on the round pages: tap-to-fill keypads, the FourScore tally, and
+// keeping the screen awake during a game. Every form works without it.
 (function () {
   "use strict";
   const form = document.getElementById("round-form");
@@ -38,28 +38,7 @@
   };
   document.body.addEventListener("htmx:afterSettle", markGrid);
 
-  // 42: the dealer may not bid what makes the bids add up to 7.
-  const bids = document.querySelector("[data-bids]");
-  if (bids) {
-    const dealerHand = bids.querySelector("[data-dealer-hand]");
-    const note = bids.querySelector("[data-forbidden-note]");
-    const update = () => {
-      if (!dealerHand) return;
-      let sum = 0;
-      bids.querySelectorAll("input[name^=bid_]:checked").forEach((input) => {
-        if (!dealerHand.contains(input)) sum += Number(input.value);
-      });
-      const forbidden = 7 - sum;
-      dealerHand.querySelectorAll("input[name^=bid_]").forEach((input) => {
-        input.disabled = Number(input.value) === forbidden;
-        if (input.disabled) input.checked = false;
-      });
-      if (note) note.textContent = forbidden >= 0
-        ? `The dealer may not bid ${forbidden}: the bids would add up to 7.` : "";
-    };
-    bids.addEventListener("change", update);
-    update();
-  }
+  // 42's dealer and Forty Fives' tricks: static/js/bids.js.
 
   // FourScore: a running tally; a pile never drops below 0.
   document.querySelectorAll("[data-tally]").forEach((tally) => {

@@ -1,0 +1,71 @@
+// The bidding games' round pages (every form works without it):
+// 42: the dealer may not bid what makes the bids add up to 7. Once every other player has bid,
+// that bid is crossed out; if the dealer had already chosen it, it stays chosen and is named
+// as forbidden beside it until the dealer picks another (the server refuses it too).
+// Forty Fives: team B took the rest of the five tricks, shown as team A's are tapped.
+(function () {
+  "use strict";
+  const TRICKS_IN_42 = 7;
+
+  const bids = document.querySelector("[data-bids]");
+  const dealerHand = bids && bids.querySelector("[data-dealer-hand]");
+  if (dealerHand) {
+    const note = dealerHand.querySelector("[data-forbidden-note]");
+    const dealer = bids.dataset.dealerName;
+    const refusedByServer = dealerHand.classList.contains("invalid");
+    const othersBids = () => Array.from(bids.querySelectorAll(".hand"))
+      .filter((hand) => hand !== dealerHand)
+      .map((hand) => hand.querySelector("input[name^=bid_]:checked"));
+    const update = () => {
+      const others = othersBids();
+      const complete = others.every((input) => input);
+      const forbidden = complete
+        ? TRICKS_IN_42 - others.reduce((sum, input) => sum + Number(input.value), 0)
+        : null;
+      let chosenIsForbidden = false;
+      dealerHand.querySelectorAll("input[name^=bid_]").forEach((input) => {
+        const isForbidden = forbidden !== null && Number(input.value) === forbidden;
+        // Never cleared: a chosen bid that became forbidden stays chosen and is named below.
+        input.disabled = isForbidden && !input.checked;
+        if (isForbidden && input.checked) chosenIsForbidden = true;
+      });
+      dealerHand.classList.toggle("invalid", refusedByServer || chosenIsForbidden);
+      note.classList.toggle("error", chosenIsForbidden);
+      // The server's refusal of that very bid, beside the hand, already says it.
+      const refused = dealerHand.querySelector("[role=alert]");
+      const said = refused && refused.textContent.includes(`may not bid ${forbidden}:`);
+      if (chosenIsForbidden && said) {
+        note.textContent = "";
+      } else if (chosenIsForbidden) {
+        note.textContent = `${dealer} is dealing and may not bid ${forbidden}: the bids would ` +
+          `add up to ${TRICKS_IN_42}. Choose another bid for ${dealer}.`;
+      } else if (forbidden !== null && forbidden >= 0) {
+        note.textContent = `The dealer may not bid ${forbidden}: the bids would add up to ` +
+          `${TRICKS_IN_42}.`;
+      } else {
+        note.textContent = "";
+      }
+    };
+    const show = () => {
+      update();
+      note.hidden = !note.textContent;
+    };
+    bids.addEventListener("change", show);
+    show();
+  }
+
+  const rest = document.querySelector("[data-rest-of]");
+  if (rest) {
+    const group = document.getElementById(rest.dataset.restOf);
+    const output = rest.querySelector("[data-rest]");
+    const total = Number(rest.dataset.tricks);
+    const show = () => {
+      const taken = group && group.querySelector("input:checked");
+      output.textContent = taken
+        ? String(total - Number(taken.value))
+        : `the rest of the ${total} tricks`;
+    };
+    document.addEventListener("change", show);
+    show();
+  }
+})();

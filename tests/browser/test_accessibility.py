@@ -1,0 +1,269 @@
+"""Every page of the app on a 360 x 740 phone: axe-core finds no accessibility violation, and
+every tap target is at least 44 x 44 CSS pixels.
+
+axe-core comes from npm (package.json; `make test-browser` runs `npm ci`). It is injected into
+each page, which the app's Content-Security-Policy would refuse, so this test's browser context
+bypasses the CSP; test_csp.py checks the policy itself.
+"""
+
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from bench import entries
+from games.models import Game, GameNight, Player, Round
+
+from ..conftest import PASSWORD
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+PHONE = {"width": 360, "height": 740}
+SMALLEST_TARGET = 44  # CSS pixels, each way (WCAG 2.5.5, and the house rule)
+
+# The target rule: every a, button, input, select and summary in <main> or the <nav> that a
+# person can see is at least 44 x 44, measured on the element or, for a form control, on its
+# label when the label is the bigger target (tapping a label works the control). Exempt:
+# - a link inside a sentence: an <a> in a <p>, <li> or <td> among text of its own (WCAG 2.5.8's
+#   "inline" exception: a sentence's line height can't be 44 px);
+# - hidden inputs and what isn't rendered (display: none, zero size with no label).
+TAP_TARGETS = """(LEAST) => {
+  const textAround = (el) => {
+    const parent = el.parentElement;
+    if (!parent || !parent.matches("p, li, td, dd, figcaption, .help")) return false;
+    const own = Array.from(parent.childNodes).filter(
+      (n) => n !== el && n.textContent.trim());
+    return own.length > 0;
+  };
+  const describe = (el) => {
+    const text = (el.getAttribute("aria-label") || el.textContent || el.value || "").trim();
+    const name = el.id ? "#" + el.id : (el.name ? `[name=${el.name}]` : "");
+    return `<${el.tagName.toLowerCase()}${name}> "${text.replace(/\\s+/g, " ").slice(0, 40)}"`;
+  };
+  const small = [];
+  for (const el of document.querySelectorAll(
+      "main a, main button, main input, main select, main summary, nav a, nav button")) {
+    if (el.type === "hidden") continue;
+    const style = getComputedStyle(el);
+    if (style.display === "none" || style.visibility === "hidden") continue;
+    if (el.tagName === "A" && textAround(el)) continue;
+    let box = el.getBoundingClientRect();
+    let width = box.width, height = box.height;
+    for (const label of el.labels || []) {
+      const lbox = label.getBoundingClientRect();
+      if (lbox.width * lbox.height > width * height) { width = lbox.width; height = lbox.height; }
+    }
+    if (width === 0 && height === 0) continue;
+    if (width < LEAST - 0.5 || height < LEAST - 0.5) {
+      small.push(`${describe(el)}: ${Math.round(width)} x ${Math.round(height)}`);
+    }
+  }
+  return small;
+}"""
+
+
+@dataclass
+class Site:
+    """The pages to visit: (what it is, its address, and what to do there before the check)."""
+
+    url: str
+    pages: list[tuple[str, str, object, bool]] = field(default_factory=list)
+    logged_in: bool = False  # whether the pages added now are the logged-in user's
+
+    def add(self, name: str, path: str, then=None) -> None:
+        self.pages.append((name, self.url + path, then, self.logged_in))
+
+
+def _played(user, kind: str, players: list[Player], count: int, night, **options) -> Game:
+    game = Game.start(user, kind, players, options=options, night=night)
+    for entry in entries.rounds(kind, [p.pk for p in players], count):
+        game.add_round(entry, user)
+    return game
+
+
+def _broken_under10(user, players: list[Player]) -> Game:
+    """A game saved under the old rules that the corrected ones refuse: 'Fix round 2'."""
+    ann, bob, cy = players[:3]
+    game = Game.start(user, "under10", [ann, bob, cy])
+    game.add_round(entries.under10_round([ann.pk, bob.pk, cy.pk], 1), user)
+    Round.objects.create(
+        game=game,
+        number=2,
+        status="complete",
+        entry={"called_by": cy.pk, "hands": [{"player": ann.pk, "points": 8},
+                                             {"player": bob.pk, "cards": []},
+                                             {"player": cy.pk, "points": 4}]},
+    )  # fmt: skip
+    Game.objects.filter(pk=game.pk).update(updated=timezone.now())
+    return game
+
+
+def _wrong_password(page):
+    page.get_by_label("Username").fill("ann")
+    page.get_by_label("Password").fill("not the password")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_selector(".errorlist, .error, [role=alert]")
+
+
+def _save_anyway(page):
+    """Sends the page's main form as it is, past the browser's own checks: the errors show."""
+    with page.expect_navigation():
+        page.evaluate(
+            """() => {
+              const form = document.querySelector("main form[method=post]");
+              form.noValidate = true;
+              form.requestSubmit(form.querySelector("button[type=submit]"));
+            }"""
+        )
+    expect(page.locator(".error, .errorlist, [role=alert]").first).to_be_visible()
+
+
+def _start_empty(page):
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_load_state()
+
+
+def _every_page(live_server) -> Site:
+    """A user with a game of every kind (each with a round, 42 and Forty Fives mid-bidding too),
+    a game broken by the corrected rules, a shared game, a night and players; the pages of all."""
+    user = get_user_model().objects.create_user("ann", password=PASSWORD)
+    players = [Player.add(user, name) for name in ("Ann", "Bob", "Cy", "Dee")]
+    night = GameNight.tonight(user)
+    earlier = GameNight.objects.create(owner=user, date=night.date - timedelta(days=3))
+    _played(user, "under10", players[:2], 1, earlier)
+    games = {
+        "fortybelow": _played(user, "fortybelow", players[:3], 1, night, rounds=10),
+        "fortytwo": _played(user, "fortytwo", players, 1, night),
+        "under10": _played(user, "under10", players[:3], 1, night),
+        "fortyfives": _played(user, "fortyfives", players, 1, night),
+        "fourscore": _played(user, "fourscore", players[:3], 1, night, deals=3),
+    }
+    # Bids saved, tricks to come: the round page asks for the tricks.
+    ids = [p.pk for p in players]
+    fortytwo_open = _played(user, "fortytwo", players, 1, night)
+    fortytwo_open.add_round({"hands": [{"player": pk, "bid": 2} for pk in ids]}, user)
+    fortyfives_open = _played(user, "fortyfives", players, 1, night)
+    fortyfives_open.add_round({"bidder": ids[1], "bid": 20, "trump": "diamonds"}, user)
+    broken = _broken_under10(user, players)
+    shared = games["fortyfives"]
+    shared.share()
+    site = Site(live_server.url)
+    site.add("landing (logged out)", "/")
+    site.add("log in", "/accounts/login/")
+    site.add("log in, wrong password", "/accounts/login/", _wrong_password)
+    site.add("sign up", "/accounts/signup/")
+    site.add("sign up, nothing filled in", "/accounts/signup/", _save_anyway)
+    for kind in games:
+        site.add(f"rules of {kind}", f"/rules/{kind}/")
+    site.add("42 referee", "/referee/fortytwo/")
+    site.add("42 referee, a trick", "/referee/fortytwo/?trump=2S&plays=3S-4D")
+    site.add("42 referee, half a card", "/referee/fortytwo/?trump=2S&plays=3S&rank=5")
+    site.add("Forty Fives referee", "/referee/fortyfives/")
+    site.add("Forty Fives referee, a trick", "/referee/fortyfives/?trump=diamonds&plays=5D-JH")
+    site.add("referee, a bad address", "/referee/fortytwo/?trump=ZZ")
+    site.add("watch link", f"/s/{shared.share_token}/")
+    site.add("not found", "/no/such/page/")
+    site.logged_in = True
+    site.add("home", "/")
+    site.add("new game: pick a game", "/games/new/")
+    for kind, game in games.items():
+        site.add(f"new game: {kind}", f"/games/new/?kind={kind}")
+        site.add(f"scoreboard: {kind}", f"/games/{game.pk}/")
+        site.add(f"round entry: {kind}", f"/games/{game.pk}/rounds/new/")
+        site.add(f"fix round 1: {kind}", f"/games/{game.pk}/rounds/1/edit/")
+    for kind, game in games.items():
+        site.add(f"round entry with errors: {kind}", f"/games/{game.pk}/rounds/new/", _save_anyway)
+    site.add("42: the tricks of a bid round", f"/games/{fortytwo_open.pk}/rounds/new/")
+    site.add("Forty Fives: the tricks of a bid hand", f"/games/{fortyfives_open.pk}/rounds/new/")
+    site.add("new game: FourScore, nobody seated", "/games/new/?kind=fourscore", _start_empty)
+    site.add("scoreboard: a round breaks a rule", f"/games/{broken.pk}/")
+    site.add("fix a broken round", f"/games/{broken.pk}/rounds/2/edit/")
+    site.add("nights", "/nights/")
+    site.add("a night", f"/nights/{night.pk}/")
+    site.add("players", "/players/")
+    site.add("a player", f"/players/{players[0].pk}/")
+    site.add("your data", "/data/")
+    site.add("account", "/accounts/")
+    site.add("change password", "/accounts/password_change/")
+    site.add("password changed", "/accounts/password_change/done/")
+    site.add("delete account", "/accounts/delete/")
+    site.add("not found, logged in", "/nights/999999/")
+    return site
+
+
+@pytest.fixture
+def visit(browser, live_server, transactional_db):
+    """Goes through every page on a 360 x 740 phone and gives each to `check(page)`; returns
+    {page name: what check found}. Logs in where the logged-in pages start."""
+    assert AXE.exists(), f"{AXE} is missing: run `npm ci` (make test-browser does)"
+    site = _every_page(live_server)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, bypass_csp=True
+    )
+    page = context.new_page()
+
+    def run(check, color_scheme="light") -> dict[str, list[str]]:
+        context.clear_cookies()  # logged out for the public pages
+        page.emulate_media(color_scheme=color_scheme)
+        found, logged_in = {}, False
+        for name, url, then, as_user in site.pages:
+            if as_user and not logged_in:
+                page.goto(f"{site.url}/accounts/login/")
+                page.get_by_label("Username").fill("ann")
+                page.get_by_label("Password").fill(PASSWORD)
+                page.get_by_role("button", name="Log in").click()
+                page.wait_for_url(f"{site.url}/")
+                logged_in = True
+            response = page.goto(url)
+            refused = name.startswith("not found") or "bad address" in name
+            assert (response.status >= 400) == refused, f"{name}: {url} answered {response.status}"
+            if then:
+                then(page)
+            problems = check(page)
+            if problems:
+                found[f"{name} ({color_scheme})"] = problems
+        return found
+
+    yield run
+    context.close()
+
+
+def _axe(page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        """async () => {
+          const r = await axe.run(document, {resultTypes: ["violations"]});
+          return r.violations.map((v) => ({
+            id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.map((n) => ({target: n.target.join(" "),
+                                        summary: n.failureSummary}))}));
+        }"""
+    )
+    lines = []
+    for violation in result:
+        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}")
+        for node in violation["nodes"][:6]:
+            summary = " ".join(node["summary"].split())
+            lines.append(f"    {node['target']}: {summary[:300]}")
+        if len(violation["nodes"]) > 6:
+            lines.append(f"    ...and {len(violation['nodes']) - 6} more")
+    return lines
+
+
+def _report(found: dict[str, list[str]]) -> str:
+    return "\n".join(f"\n{name}:\n  " + "\n  ".join(lines) for name, lines in found.items())
+
+
+def test_axe_finds_no_accessibility_violation_on_any_page_light_or_dark(visit):
+    found = visit(_axe) | visit(_axe, color_scheme="dark")
+    assert not found, f"axe-core found violations on {len(found)} pages:{_report(found)}"
+
+
+def test_every_tap_target_on_every_page_is_at_least_44_px_each_way(visit):
+    found = visit(lambda page: page.evaluate(TAP_TARGETS, SMALLEST_TARGET))
+    assert not found, f"Tap targets under 44 x 44 px on {len(found)} pages:{_report(found)}"
