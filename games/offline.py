@@ -20,6 +20,7 @@ OFFLINE_FILES = (
     "js/app.js",
     "js/bids.js",
     "js/offline.js",
+    "js/watch.js",
     "js/table-clock.js",
     "django_htmx/htmx-2.min.js",
     "icons/icon.svg",

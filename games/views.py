@@ -56,8 +56,9 @@ from .models import (
     normal_name,
     read_utc_offset,
 )
+from .qr import qr_svg
 from .scoring import GAMES, EntryError
-from .tables import ScoreTable
+from .tables import ScoreTable, shown, signed
 
 # --- Accounts -------------------------------------------------------------------------------
 
@@ -384,8 +385,17 @@ def _just_undone(request, game: Game) -> RoundRevision | None:
 @vary_on_headers("HX-Request")
 @require_GET
 def game_shared(request, token: str):
-    game = get_object_or_404(Game, share_token=token)
+    game = Game.objects.filter(share_token=token).first()
+    if game is None:
+        # A watching phone's poll (its page was live, so the owner turned the link off) gets a
+        # notice in place of the board, which ends the polling; a visit, the page saying so.
+        template = "games/watch_off.html" + ("#notice" if _is_poll(request) else "")
+        return render(request, template, status=404)
     return _scoreboard_response(request, game, "games/game_shared.html")
+
+
+def _is_poll(request) -> bool:
+    return bool(request.htmx and not request.htmx.history_restore_request)
 
 
 def _scoreboard_response(request, game: Game, template: str, **extra):
@@ -394,16 +404,23 @@ def _scoreboard_response(request, game: Game, template: str, **extra):
     Only the poll is conditional: the whole page also carries flash messages and the CSRF
     token, which a 304 would hide or leave stale.
     """
-    if not (request.htmx and not request.htmx.history_restore_request):
+    if not _is_poll(request):
         context = _page_context(game, **extra)
         context["chart"] = context["table"].chart
+        if game.share_token:
+            url = request.build_absolute_uri(reverse("game_shared", args=[game.share_token]))
+            context["watch_url"] = url
+            context["watch_qr"] = qr_svg(url, f"QR code of the watch link: {url}")
         return render(request, template, context)
     etag = f'"{game.pk}-{game.updated.timestamp()}-{game.share_token or ""}-part"'
     # Compared weakly: GZipMiddleware sends the ETag back as W/"...", and so does the browser.
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return not_modified
-    response = render(request, template + "#scoreboard", _page_context(game))
+    # The scoreboard, and the chart further down the page out of band: both follow the game.
+    context = _page_context(game)
+    context["chart"] = context["table"].chart
+    response = render(request, template + "#poll", context)
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response
@@ -570,7 +587,11 @@ def round_preview(request, pk: int):
     else:
         problem = "Fill in every player's hand to see the scores."
     names = game.player_names
-    rows = [(names[r.player], r.points, r.total) for r in preview.results] if preview else []
+    rows = (
+        [(names[r.player], signed(r.points), shown(r.total)) for r in preview.results]
+        if preview
+        else []
+    )
     return render(
         request,
         "games/round_form.html#preview",
