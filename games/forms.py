@@ -7,11 +7,12 @@ import json
 import re
 
 from django import forms
+from django.core.exceptions import ValidationError
 
 from . import transfer
-from .models import NAME_INPUT_MAX_LENGTH, Game
+from .models import NAME_INPUT_MAX_LENGTH, Game, Player, name_key, normal_name
 from .scoring import EntryError, Scoreboard
-from .scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, Tally, tally
+from .scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, Tally, shown, tally
 from .scoring.fortyfives import NO_MINIMUM_BIDS, STANDARD_BIDS, SUITS, TEAMS
 from .scoring.fortyfives import TRICKS_PER_HAND as FORTY_FIVES_TRICKS
 from .scoring.fortytwo import HIGHEST_BID, TRICKS_PER_HAND, bidding_order
@@ -34,6 +35,7 @@ class HandView:
         self.error = form.player_errors.get(player)
         self.is_dealer = player == form.dealer
         self.tally = form.hand_tally(player)
+        self.tally_shown = shown(self.tally.score) if self.tally else ""
 
 
 class RoundForm(forms.Form):
@@ -573,52 +575,116 @@ class ImportForm(forms.Form):
 
 
 class NewGameForm(forms.Form):
-    """Seats in clockwise order, who deals first, and the game's options."""
+    """The players in seat order (the chips in the order tapped, then any names typed), who
+    deals first (a player, or whoever sits first), and the game's options in words."""
+
+    # Names separated by commas or new lines: how a phone without JavaScript adds players.
+    new_players = forms.CharField(
+        required=False,
+        max_length=2000,
+        label="New players",
+        help_text="Names, separated by commas. They sit after the players tapped above, "
+        "in the order typed.",
+    )
 
     def __init__(self, data=None, *, rules, players):
         super().__init__(data)
         self.rules = rules
-        self.players_by_id = {str(p.pk): p for p in players}
-        choices = [("", "—"), *[(str(p.pk), p.name) for p in players]]
-        for seat in range(rules.max_players):
-            label = f"Seat {seat + 1}"
-            if rules.has_teams:
-                label += f" (team {rules.team_of_seat(seat)})"
-            self.fields[f"seat_{seat}"] = forms.ChoiceField(
-                choices=choices, required=False, label=label
-            )
-        self.fields["first_dealer"] = forms.TypedChoiceField(
-            choices=[(seat, f"Seat {seat + 1}") for seat in range(rules.max_players)],
-            coerce=int,
-            initial=0,
+        self.circle = list(players)  # recent players first
+        self.players_by_id = {str(p.pk): p for p in self.circle}
+        choices = [(str(p.pk), p.name) for p in self.circle]
+        self.fields["players"] = forms.MultipleChoiceField(
+            choices=choices,
+            required=False,
+            label="Players",
+            error_messages={"invalid_choice": "Only your own players can be seated."},
+        )
+        self.fields["first_dealer"] = forms.ChoiceField(
+            choices=[("", "Whoever sits first"), *choices],
+            required=False,
             label="Deals first",
+            error_messages={"invalid_choice": "Only your own players can deal."},
         )
         for name, option in rules.options.items():
             self.fields[f"option_{name}"] = _option_field(name, option)
 
-    def seat_fields(self):
-        return [self[f"seat_{seat}"] for seat in range(self.rules.max_players)]
+    # -- what the page draws --
+
+    def picked(self) -> list[str]:
+        """The tapped players' ids in seat order, as posted (kept when the page comes back)."""
+        if not self.is_bound:
+            return []
+        return [pk for pk in self.data.getlist("players") if pk in self.players_by_id]
+
+    def chips(self) -> list[tuple[Player, int | None]]:
+        """Every player with their seat number (None when not seated): the seated first, in
+        seat order, so that a phone without JavaScript posts them in that order again; then
+        the rest, most recent first."""
+        picked = list(dict.fromkeys(self.picked()))
+        seated = [(self.players_by_id[pk], seat) for seat, pk in enumerate(picked, start=1)]
+        rest = [(p, None) for p in self.circle if str(p.pk) not in picked]
+        return seated + rest
+
+    def chosen_dealer(self) -> str:
+        return str(self.data.get("first_dealer", "")) if self.is_bound else ""
+
+    def team_letters(self) -> str:
+        """Each seat's team, in seat order ("A B A B"), for the seat numbers on the chips."""
+        if not self.rules.has_teams:
+            return ""
+        return " ".join(self.rules.team_of_seat(s) for s in range(self.rules.max_players))
 
     def option_fields(self):
         return [self[f"option_{name}"] for name in self.rules.options]
 
+    # -- what was asked for --
+
+    def clean_new_players(self) -> list[str]:
+        names = []
+        for typed in re.split(r"[,\n]", self.cleaned_data["new_players"]):
+            if not typed.strip():
+                continue
+            try:
+                names.append(normal_name(typed))
+            except ValidationError as error:
+                raise forms.ValidationError(f"{typed.strip()[:40]}: {error.messages[0]}") from None
+        return names
+
     def clean(self):
-        chosen = [self.cleaned_data.get(f"seat_{s}") for s in range(self.rules.max_players)]
-        chosen = [pk for pk in chosen if pk]
-        if len(set(chosen)) != len(chosen):
+        picked = self.cleaned_data.get("players") or []
+        if len(set(picked)) != len(picked):
             raise forms.ValidationError("A player can only have one seat.")
-        dealer_seat = self.cleaned_data.get("first_dealer")
-        if chosen and dealer_seat is not None and not self.cleaned_data.get(f"seat_{dealer_seat}"):
-            raise forms.ValidationError(f"Seat {dealer_seat + 1} is empty: choose who deals first.")
+        seated = {str(p.pk) for p in self.seating() if isinstance(p, Player)}
+        dealer = self.cleaned_data.get("first_dealer")
+        if dealer and dealer not in seated:
+            name = self.players_by_id[dealer].name
+            raise forms.ValidationError(
+                f"{name} is not playing: tap one of the players in the game to deal first."
+            )
         return self.cleaned_data
 
-    def seated_players(self):
-        seats = [self.cleaned_data.get(f"seat_{s}") for s in range(self.rules.max_players)]
-        return [self.players_by_id[pk] for pk in seats if pk]
+    def seating(self) -> list[Player | str]:
+        """The players in seat order: the tapped ones, then the typed names (a name already
+        in the circle is that player; a new one is a name still to be added)."""
+        seats: list[Player | str] = [
+            self.players_by_id[pk] for pk in self.cleaned_data.get("players") or []
+        ]
+        by_key = {p.name_key: p for p in self.circle}
+        for name in self.cleaned_data.get("new_players") or []:
+            known = by_key.get(name_key(name))
+            if known is None:
+                if name_key(name) not in {name_key(s) for s in seats if isinstance(s, str)}:
+                    seats.append(name)
+            elif known not in seats:
+                seats.append(known)
+        return seats
 
-    def first_dealer(self):
-        # The seat as numbered on the form, which may have empty seats before it.
-        pk = self.cleaned_data.get(f"seat_{self.cleaned_data['first_dealer']}")
+    def new_names(self) -> list[str]:
+        return [seat for seat in self.seating() if isinstance(seat, str)]
+
+    def first_dealer(self) -> Player | None:
+        """The player tapped to deal first; None is whoever sits first."""
+        pk = self.cleaned_data.get("first_dealer")
         return self.players_by_id[pk] if pk else None
 
     def options(self) -> dict:
@@ -626,7 +692,7 @@ class NewGameForm(forms.Form):
 
 
 def _option_field(name: str, option) -> forms.Field:
-    label = name.replace("_", " ").capitalize()
+    label = option.label or name.replace("_", " ").capitalize()
     if isinstance(option.default, bool):
         return forms.BooleanField(
             required=False, initial=option.default, label=label, help_text=option.help
@@ -640,8 +706,9 @@ def _option_field(name: str, option) -> forms.Field:
             help_text=option.help,
             widget=NUMBER,
         )
+    words = option.choice_labels or [c.replace("_", " ").capitalize() for c in option.choices]
     return forms.ChoiceField(
-        choices=[(c, c.replace("_", " ")) for c in option.choices],
+        choices=list(zip(option.choices, words, strict=True)),
         initial=option.default,
         label=label,
         help_text=option.help,

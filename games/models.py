@@ -617,8 +617,9 @@ class Game(models.Model):
                 raise EntryError("the result of the hand is missing", field="entry")
             return round_
 
-    def delete_last_round(self, number: int, by) -> None:
-        """Undo: only the last round can go; its entry is kept in the revision history."""
+    def delete_last_round(self, number: int, by) -> RoundRevision:
+        """Undo: only the last round can go; its entry is kept in the revision history (the
+        revision returned, from which it can be brought back)."""
         with transaction.atomic():
             self._lock()
             rounds = self.saved_rounds
@@ -626,10 +627,11 @@ class Game(models.Model):
                 raise Round.DoesNotExist(f"There is no round {number}.")
             if number != len(rounds):
                 raise Conflict(f"Only the last round (round {len(rounds)}) can be deleted.")
-            RoundRevision.keep(rounds[-1], "deleted", by)
+            kept = RoundRevision.keep(rounds[-1], "deleted", by)
             rounds[-1].delete()
             self._refresh()
             self._after_write(*self._replay_saved())
+            return kept
 
     def restore(self, revision: RoundRevision, by) -> Round:
         """Put an earlier version of a round back: as an edit, or as the next round again."""

@@ -22,6 +22,7 @@ OFFLINE_FILES = (
     "js/offline.js",
     "js/fortybelow.js",
     "js/drafts.js",
+    "js/watch.js",
     "js/table-clock.js",
     "django_htmx/htmx-2.min.js",
     "icons/icon.svg",

@@ -1,4 +1,5 @@
-"""The scoreboard laid out for the page: a column per player (or team), a row per round, and
+"""The scoreboard laid out for the page like a score pad: a column per player (or team), a row
+of round points per round under the running totals, each round's explanation one tap away, and
 the game's own information in plain words. Only arranges what the engine computed."""
 
 from __future__ import annotations
@@ -15,7 +16,19 @@ from .models import recent_versions
 from .scoring import Scoreboard
 
 TO_COME = "\N{HORIZONTAL ELLIPSIS}"  # in each cell of an open round: the result is to come
-NOT_PLAYED = "\N{EN DASH}"  # in the cell of a player out of the game
+NOT_PLAYED = "\N{EN DASH}"  # in the cell of a player out of the game, or of an unscored round
+MINUS = "\N{MINUS SIGN}"
+
+
+def shown(number: int) -> str:
+    """A score as the table reads it: a true minus sign (U+2212), never a hyphen. (The CSV and
+    the API keep plain ASCII numbers.)"""
+    return f"{number:d}".replace("-", MINUS)
+
+
+def signed(number: int) -> str:
+    """Points won in a round, always with their sign: +11, or a true minus sign."""
+    return shown(number) if number < 0 else f"+{number:d}"
 
 
 @dataclass
@@ -25,31 +38,59 @@ class Column:
     total: int
     leading: bool
     out: bool = False
+    deals_next: bool = False
+
+    @property
+    def total_shown(self) -> str:
+        return shown(self.total)
+
+
+@dataclass
+class Place:
+    """A line of the standings: a player's, or a team's in Forty Fives."""
+
+    rank: int
+    name: str
+    total: int
+    out: bool = False
+
+    @property
+    def total_shown(self) -> str:
+        return shown(self.total)
 
 
 class ScoreTable:
     """The table's header, totals, standings and information lines are a handful of values the
     template lays out; its body, a row per round and a cell per column, is built here as one
     piece of markup (hundreds of cells in a long game are too many for template tags) and kept
-    beside the board under the game's scoreboard key."""
+    beside the board under the game's scoreboard key.
+
+    Leaders, winners and standings all come from the board's standings and winners, so the
+    star, the banner and the ranks can't disagree: once the game is over the leaders are its
+    winners."""
 
     def __init__(self, game, board: Scoreboard):
         self.game = game
         self.board = board
         names = game.player_names
         self.names = names
-        leaders = {s.player for s in board.standings if s.rank == 1 and not s.eliminated}
+        if board.finished:
+            leaders = set(board.winners)
+        else:
+            leaders = {s.player for s in board.standings if s.rank == 1 and not s.eliminated}
+        eliminated = set(board.extras.get("eliminated", []))
         if board.teams:
             self.columns = [
                 Column(
                     team.team,
-                    " & ".join(names[p] for p in team.players),
+                    self.team_name(team.players),
                     team.total,
                     any(p in leaders for p in team.players),
                 )
                 for team in board.teams
             ]
             self.column_players = [team.players[0] for team in board.teams]
+            self.standings = self._team_standings(board)
         else:
             self.columns = [
                 Column(
@@ -57,25 +98,45 @@ class ScoreTable:
                     names[p],
                     board.totals[p],
                     p in leaders,
-                    p in board.extras.get("eliminated", []),
+                    p in eliminated,
+                    deals_next=not board.finished and p == board.next_dealer,
                 )
                 for p in board.players
             ]
             self.column_players = list(board.players)
-        self.standings = [(s.rank, names[s.player], s.total, s.eliminated) for s in board.standings]
+            self.standings = [
+                Place(s.rank, names[s.player], s.total, s.eliminated) for s in board.standings
+            ]
         self.winners = [names[p] for p in board.winners]
         self.next_dealer = names.get(board.next_dealer) if board.next_dealer else None
         self.info = list(self._information(game, board))
 
+    def team_name(self, players) -> str:
+        return " & ".join(self.names[p] for p in players)
+
+    def _team_standings(self, board: Scoreboard) -> list[Place]:
+        """One line per team, ranked among the teams (partners share a total and a rank)."""
+        rank_of = {s.player: s.rank for s in board.standings}
+        player_ranks = [rank_of[team.players[0]] for team in board.teams]
+        places = [
+            Place(
+                1 + sum(1 for other in player_ranks if other < mine),
+                self.team_name(team.players),
+                team.total,
+            )
+            for team, mine in zip(board.teams, player_ranks, strict=True)
+        ]
+        return sorted(places, key=lambda place: place.rank)
+
     @cached_property
     def body(self) -> SafeString:
-        """The rows, round numbers as plain text (the shared page)."""
-        return self._cached("body", lambda: self._body(editable=False))
+        """The rows, each round's explanation without the edit link (the shared page)."""
+        return self._cached("pad-body", lambda: self._body(editable=False))
 
     @cached_property
     def editable_body(self) -> SafeString:
-        """The rows, each round number a link to edit that round (the owner's page)."""
-        return self._cached("editable-body", lambda: self._body(editable=True))
+        """The rows, each round's explanation with a link to edit it (the owner's page)."""
+        return self._cached("pad-editable-body", lambda: self._body(editable=True))
 
     @cached_property
     def chart(self) -> SafeString:
@@ -93,44 +154,72 @@ class ScoreTable:
         return mark_safe(markup)
 
     def _body(self, *, editable: bool) -> str:
-        """The <tbody> rows. Every text is escaped here: names and notes with escape(), and
-        the numbers go through the `d` format, which takes integers only."""
-        span = len(self.columns)
+        """The <tbody> rows: per round, a row of points whose round number opens the next row,
+        the explanation (hidden by app.css until then). Every text is escaped here: names and
+        notes with escape(), and the numbers go through shown(), which takes integers only."""
+        span = len(self.columns) + 1
+        problem = self.board.problem
         html = []
         for result in self.board.rounds:
             number = result.number
-            if editable:
-                url = reverse("round_edit", args=[self.game.pk, number])
-                heading = (
-                    f'<a href="{escape(url)}" aria-label="Edit round {number:d}">{number:d}</a>'
-                )
-            else:
-                heading = f"{number:d}"
             by_player = {r.player: r for r in result.results}
             cells = "".join(
-                self._cell(by_player.get(player), result.status == "open")
-                for player in self.column_players
+                self._cell(by_player.get(player), result.status) for player in self.column_players
             )
-            html.append(f'<tr>\n<th scope="row">{heading}</th>{cells}\n</tr>\n')
-            if result.notes:
-                notes = escape(" · ".join(result.notes))
-                html.append(
-                    f'<tr><td></td><td colspan="{span:d}" class="note round-note">'
-                    f"{notes}</td></tr>\n"
-                )
+            # The broken round of a game saved under older rules shows why from the start.
+            opened = " open" if problem and problem.round_number == number else ""
+            html.append(
+                f'<tr class="round {result.status}"><th scope="row"><details{opened}>'
+                f'<summary aria-controls="why-{number:d}">'
+                f'<span class="visually-hidden">Round </span>{number:d}</summary></details></th>'
+                f"{cells}</tr>\n"
+                f'<tr class="explain" id="why-{number:d}"><td colspan="{span:d}">'
+                f"{self._explanation(result, editable)}</td></tr>\n"
+            )
         return "".join(html)
 
     @staticmethod
-    def _cell(result, open_round: bool) -> str:
-        if open_round:
+    def _cell(result, status: str) -> str:
+        if status == "open":
             return f"<td>{TO_COME}</td>"
         if result is None or result.total is None:
             return f"<td>{NOT_PLAYED}</td>"
-        why = "".join(f" · {escape(note)}" for note in result.notes)
-        return (
-            f'<td>{result.total:d}<span class="note">{result.points:+d}'
-            f'<span class="why">{why}</span></span></td>'
-        )
+        return f"<td>{shown(result.points)}</td>"
+
+    def _explanation(self, result, editable: bool) -> str:
+        """What happened in a round, in words: who dealt, the round's notes, and each column's
+        points, running total and the reasons (cancels, blocks, penalties)."""
+        number = result.number
+        names = self.names
+        said = [f"Round {number:d}, <bdi>{escape(names.get(result.dealer, '?'))}</bdi> dealt."]
+        said += [f"{escape(self._sentence(note))}." for note in result.notes]
+        parts = [f"<p>{' '.join(said)}</p>"]
+        if result.status == "complete":
+            by_player = {r.player: r for r in result.results}
+            lines = []
+            for column, player in zip(self.columns, self.column_players, strict=True):
+                mine = by_player.get(player)
+                if mine is None:
+                    continue  # out of the game before this round
+                why = escape(" · ".join(mine.notes))
+                lines.append(
+                    f"<li><bdi>{escape(column.name)}</bdi> <strong>{shown(mine.points)}</strong>"
+                    f", total {shown(mine.total)}"
+                    + (f'<span class="muted">: {why}</span>' if why else "")
+                    + "</li>"
+                )
+            parts.append(f'<ul class="why-list">{"".join(lines)}</ul>')
+        if editable:
+            url = reverse("round_edit", args=[self.game.pk, number])
+            parts.append(f'<a class="button" href="{escape(url)}">Edit round {number:d}</a>')
+        return "".join(parts)
+
+    def _sentence(self, note: str) -> str:
+        """A round's note as a sentence ("not scored: ..." → "Not scored: ..."), leaving one
+        that starts with a player's name as the name is written."""
+        if note[:1].islower() and not any(note.startswith(name) for name in self.names.values()):
+            return note[0].upper() + note[1:]
+        return note
 
     def _information(self, game, board: Scoreboard):
         """The game's own lines: 42's countdown, who is out, what is left to play."""

@@ -13,6 +13,8 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.sessions.models import Session
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Count, Max, Prefetch
+from django.db.models.functions import Coalesce, Greatest
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse
@@ -27,7 +29,7 @@ from django.views.decorators.http import (
 from django.views.decorators.vary import vary_on_headers
 from rest_framework.authtoken.models import Token
 
-from . import docs, stats, transfer
+from . import docs, history, stats, transfer
 from .api import Invalid as ImportRefused
 from .api import import_document
 from .forms import (
@@ -47,12 +49,16 @@ from .models import (
     Player,
     Round,
     RoundRevision,
+    Seat,
     SignUp,
     delete_account,
+    name_key,
+    normal_name,
     read_utc_offset,
 )
+from .qr import qr_svg
 from .scoring import GAMES, EntryError
-from .tables import ScoreTable
+from .tables import ScoreTable, shown, signed
 
 # --- Accounts -------------------------------------------------------------------------------
 
@@ -204,9 +210,20 @@ def _page_context(game: Game, **extra) -> dict:
 def home(request):
     if not request.user.is_authenticated:
         return render(request, "landing.html")
-    nights = list(GameNight.objects.filter(owner=request.user).prefetch_related("games")[:6])
+    # Each game with its players and round count, so that two games of one kind read apart.
+    # (An aggregate drops Meta.ordering, so the newest-first order is said again.)
+    games = (
+        Game.objects.annotate(round_count=Count("rounds"))
+        .order_by("-created")
+        .prefetch_related(
+            Prefetch("seat_set", queryset=Seat.objects.select_related("player"), to_attr="seated")
+        )
+    )
+    nights = list(
+        GameNight.objects.filter(owner=request.user).prefetch_related(Prefetch("games", games))[:6]
+    )
     tonight = next((night for night in nights if night.is_tonight), None)
-    running = Game.objects.filter(owner=request.user, finished_at__isnull=True)[:5]
+    running = games.filter(owner=request.user, finished_at__isnull=True)[:5]
     return render(
         request,
         "home.html",
@@ -230,33 +247,86 @@ def game_new(request):
     if kind not in GAMES:
         return render(request, "games/game_new.html", {"games": GAMES.values(), "rules": None})
     rules = GAMES[kind]
-    players = list(Player.objects.filter(owner=request.user))
-    form = NewGameForm(request.POST or None, rules=rules, players=players)
+    form = NewGameForm(request.POST or None, rules=rules, players=_recent_players(request.user))
     if request.method == "POST" and form.is_valid():
-        try:
-            game = Game.start(
+        if "add" in request.POST:  # "Add" on a phone without JavaScript: the page comes back
+            form = _with_players_added(request, form)
+        else:
+            game = _start_game(request, form)
+            if game is not None:
+                return redirect("game_detail", pk=game.pk)
+    return render(
+        request,
+        "games/game_new.html",
+        {"games": GAMES.values(), "rules": rules, "form": form},
+    )
+
+
+def _recent_players(user):
+    """The user's players, the ones who played (or joined) most recently first."""
+    last_seen = Greatest(Coalesce(Max("seats__game__created"), "created"), "created")
+    return (
+        Player.objects.filter(owner=user)
+        .annotate(last_seen=last_seen)
+        .order_by("-last_seen", "name_key")
+    )
+
+
+def _start_game(request, form: NewGameForm) -> Game | None:
+    """New names typed join the circle with the game, or not at all when the game is refused."""
+    try:
+        with transaction.atomic():
+            seated = [
+                Player.add(request.user, seat) if isinstance(seat, str) else seat
+                for seat in form.seating()
+            ]
+            return Game.start(
                 request.user,
-                kind,
-                form.seated_players(),
+                form.rules.kind,
+                seated,
                 first_dealer=form.first_dealer(),
                 options=form.options(),
                 night=GameNight.tonight(request.user, _table_offset(request)),
             )
-        except EntryError as error:
-            form.add_error(None, error.message)
-        else:
-            return redirect("game_detail", pk=game.pk)
-    return render(
-        request,
-        "games/game_new.html",
-        {"games": GAMES.values(), "rules": rules, "form": form, "new_player": NewPlayerForm()},
+    except EntryError as error:
+        form.add_error(None, error.message)
+    except ValidationError as error:
+        form.add_error("new_players", error)
+    return None
+
+
+def _with_players_added(request, form: NewGameForm) -> NewGameForm:
+    """The typed names added to the circle and seated after the players tapped, on the form as
+    it was (the picks, the dealer and the options kept)."""
+    try:
+        with transaction.atomic():
+            added = [Player.add(request.user, name) for name in form.new_names()]
+    except ValidationError as error:
+        form.add_error("new_players", error)
+        return form
+    added_by_key = {player.name_key: player for player in added}
+    data = request.POST.copy()
+    data.setlist(
+        "players",
+        [
+            str(seat.pk if isinstance(seat, Player) else added_by_key[name_key(seat)].pk)
+            for seat in form.seating()
+        ],
     )
+    data["new_players"] = ""
+    if added:
+        messages.success(request, f"{', '.join(p.name for p in added)} joined your circle.")
+    players = _recent_players(request.user)
+    return NewGameForm(data, rules=form.rules, players=players)
 
 
 @require_POST
 def player_add(request):
-    """Add a name to the circle from the new-game or players page, then go back to it."""
+    """Add a name to the circle from the new-game or players page, then go back to it; asked
+    for JSON (the new-game page's script), the answer is the player, without a page."""
     form = NewPlayerForm(request.POST)
+    if "application/json" in request.headers.get("Accept", ""):
+        return _player_added_json(request, form)
     kind = request.POST.get("kind", "")
     if form.is_valid():
         try:
@@ -272,6 +342,19 @@ def player_add(request):
     return redirect(f"{url}?kind={kind}" if kind in GAMES else url)
 
 
+def _player_added_json(request, form: NewPlayerForm) -> JsonResponse:
+    """The new player, or the one of that name already in the circle (the page seats them)."""
+    if not form.is_valid():
+        return JsonResponse({"error": "A player's name can be 1 to 40 characters."}, status=400)
+    try:
+        name = normal_name(form.cleaned_data["name"])
+        known = Player.objects.filter(owner=request.user, name_key=name_key(name)).first()
+        player = known or Player.add(request.user, name)
+    except ValidationError as error:
+        return JsonResponse({"error": " ".join(error.messages)}, status=400)
+    return JsonResponse({"id": player.pk, "name": player.name}, status=200 if known else 201)
+
+
 # --- The scoreboard -------------------------------------------------------------------------
 
 
@@ -279,33 +362,65 @@ def player_add(request):
 @require_GET
 def game_detail(request, pk: int):
     game = _get_game_for_user(request, pk)
-    return _scoreboard_response(request, game, "games/game_detail.html")
+    return _scoreboard_response(
+        request, game, "games/game_detail.html", undone=_just_undone(request, game)
+    )
+
+
+def _just_undone(request, game: Game) -> RoundRevision | None:
+    """The round just undone (`?undone=`), while it can still come back as the next round."""
+    pk = request.GET.get("undone", "")
+    if not (pk.isascii() and pk.isdigit() and len(pk) < 19) or (
+        request.htmx and not request.htmx.history_restore_request
+    ):
+        return None
+    revision = game.revisions.filter(pk=pk, action="deleted").first()
+    board = game.scoreboard
+    if revision is None or revision.number != len(board.rounds) + 1 or board.finished:
+        return None
+    return revision
 
 
 @login_not_required
 @vary_on_headers("HX-Request")
 @require_GET
 def game_shared(request, token: str):
-    game = get_object_or_404(Game, share_token=token)
+    game = Game.objects.filter(share_token=token).first()
+    if game is None:
+        # A watching phone's poll (its page was live, so the owner turned the link off) gets a
+        # notice in place of the board, which ends the polling; a visit, the page saying so.
+        template = "games/watch_off.html" + ("#notice" if _is_poll(request) else "")
+        return render(request, template, status=404)
     return _scoreboard_response(request, game, "games/game_shared.html")
 
 
-def _scoreboard_response(request, game: Game, template: str):
+def _is_poll(request) -> bool:
+    return bool(request.htmx and not request.htmx.history_restore_request)
+
+
+def _scoreboard_response(request, game: Game, template: str, **extra):
     """The whole page, or just the scoreboard for htmx polling; an unchanged poll answers 304.
 
     Only the poll is conditional: the whole page also carries flash messages and the CSRF
     token, which a 304 would hide or leave stale.
     """
-    if not (request.htmx and not request.htmx.history_restore_request):
-        context = _page_context(game)
+    if not _is_poll(request):
+        context = _page_context(game, **extra)
         context["chart"] = context["table"].chart
+        if game.share_token:
+            url = request.build_absolute_uri(reverse("game_shared", args=[game.share_token]))
+            context["watch_url"] = url
+            context["watch_qr"] = qr_svg(url, f"QR code of the watch link: {url}")
         return render(request, template, context)
     etag = f'"{game.pk}-{game.updated.timestamp()}-{game.share_token or ""}-part"'
     # Compared weakly: GZipMiddleware sends the ETag back as W/"...", and so does the browser.
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return not_modified
-    response = render(request, template + "#scoreboard", _page_context(game))
+    # The scoreboard, and the chart further down the page out of band: both follow the game.
+    context = _page_context(game)
+    context["chart"] = context["table"].chart
+    response = render(request, template + "#poll", context)
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response
@@ -372,12 +487,13 @@ def round_new(request, pk: int):
         )
         if saved:
             return saved
-    # An undone round can be put back from here.
+    # An undone round is this round's earlier version: it can be put back from here.
     revisions = game.revisions.filter(number=number, action="deleted").select_related("by")
+    versions = history.versions(game, board, revisions)
     return render(
         request,
         "games/round_form.html",
-        _page_context(game, form=form, number=number, revisions=revisions),
+        _page_context(game, form=form, number=number, versions=versions),
     )
 
 
@@ -401,10 +517,11 @@ def round_edit(request, pk: int, number: int):
         if saved:
             return saved
     revisions = game.revisions.filter(number=number).select_related("by")
+    versions = history.versions(game, board, revisions)
     return render(
         request,
         "games/round_form.html",
-        _page_context(game, form=form, number=number, editing=True, revisions=revisions),
+        _page_context(game, form=form, number=number, editing=True, versions=versions),
     )
 
 
@@ -416,10 +533,16 @@ def _save_round(request, game: Game, form, number: int, *, editing=False, comple
     try:
         if editing:
             game.replace_round(number, entry, request.user)
+            messages.success(request, f"Round {number} fixed.")
         elif completing:
             game.complete_round(number, entry, request.user)
+            messages.success(request, f"Round {number} saved.")
         else:
-            game.add_round(entry, request.user, number=number)
+            saved = game.add_round(entry, request.user, number=number)
+            if saved.status == Round.OPEN:
+                messages.success(request, f"Round {number}: the bids are saved.")
+            else:
+                messages.success(request, f"Round {number} saved.")
     except EntryError as error:
         form.show_error(error)
         return None
@@ -464,11 +587,15 @@ def round_preview(request, pk: int):
     else:
         problem = form.incomplete_message()
     names = game.player_names
-    rows = [(names[r.player], r.points, r.total) for r in preview.results] if preview else []
+    rows = (
+        [(names[r.player], signed(r.points), shown(r.total)) for r in preview.results]
+        if preview
+        else []
+    )
     # FortyBelow scores each grid on its own as soon as it is full: beside the grid (out of
     # band), and in the preview while only "who went out" is missing.
     hands = form.hands() if form.tallies_hands else []
-    hand_rows = [(hand.name, hand.tally.score) for hand in hands if hand.tally]
+    hand_rows = [(hand.name, shown(hand.tally.score)) for hand in hands if hand.tally]
     return render(
         request,
         "games/round_form.html#preview",
@@ -488,13 +615,14 @@ def round_preview(request, pk: int):
 def round_delete(request, pk: int, number: int):
     game = _get_game_for_user(request, pk)
     try:
-        game.delete_last_round(number, request.user)
-        messages.success(request, f"Round {number} undone. It is kept in the round's history.")
+        undone = game.delete_last_round(number, request.user)
     except Round.DoesNotExist:
         raise Http404("No such round") from None
     except Conflict as conflict:
         messages.error(request, str(conflict))
-    return redirect("game_detail", pk=game.pk)
+        return redirect("game_detail", pk=game.pk)
+    # The scoreboard says "Round N undone" with one tap to bring it back.
+    return redirect(reverse("game_detail", args=[game.pk]) + f"?undone={undone.pk}")
 
 
 @require_POST
@@ -503,7 +631,10 @@ def revision_restore(request, pk: int, revision_pk: int):
     revision = get_object_or_404(RoundRevision, pk=revision_pk, game=game)
     try:
         game.restore(revision, request.user)
-        messages.success(request, f"Round {revision.number} restored.")
+        if revision.action == "deleted" and request.POST.get("back") == "undone":
+            messages.success(request, f"Round {revision.number} is back.")
+        else:
+            messages.success(request, f"Round {revision.number} restored.")
     except EntryError as error:
         messages.error(request, f"That version can't be restored: {error}")
     except Conflict as conflict:

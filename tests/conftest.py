@@ -3,6 +3,12 @@
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from hypothesis import settings as hypothesis_settings
+
+# The property tests check what is scored, not how fast: a loaded machine (CI, parallel runs)
+# must not fail them on hypothesis's per-example deadline.
+hypothesis_settings.register_profile("shared-machine", deadline=None)
+hypothesis_settings.load_profile("shared-machine")
 
 
 @pytest.fixture(autouse=True)

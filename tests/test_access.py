@@ -241,9 +241,7 @@ URLS: dict[str, Url] = {
             302,
             lambda w: {
                 "kind": "fourscore",
-                "first_dealer": 0,
-                "seat_0": w.ann.pk,
-                "seat_1": w.bob.pk,
+                "players": [w.ann.pk, w.bob.pk],
                 "option_deals": 2,
             },
         ),
@@ -489,7 +487,7 @@ def test_another_users_rows_named_in_a_body_are_refused(world):
     hand = {"player": eve, "pile": 1}
     # path, what names the owner's row, the same naming the user's own
     requests = [
-        (reverse("game_new"), {"seat_1": ann}, {"seat_1": flo}),
+        (reverse("game_new"), {"players": [eve, ann]}, {"players": [eve, flo]}),
         ("/api/games/", {"first_dealer": ann}, {"first_dealer": flo}),
         ("/api/games/", {"night": world.night.pk}, {"night": own_night}),
         (
@@ -502,9 +500,7 @@ def test_another_users_rows_named_in_a_body_are_refused(world):
     bodies = {
         reverse("game_new"): {
             "kind": "fourscore",
-            "first_dealer": 0,
             "option_deals": 1,
-            "seat_0": eve,
         },
         "/api/games/": start,
     }

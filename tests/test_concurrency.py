@@ -69,8 +69,9 @@ def number_on_the_form(phone, game: int) -> int:
 
 
 def totals_on_the_scoreboard(page: str) -> list[int]:
-    footer = re.search(r"<tfoot>(.*?)</tfoot>", page, re.DOTALL).group(1)
-    return [int(total) for total in re.findall(r"<td[^>]*>(-?\d+)</td>", footer)]
+    totals = re.search(r'<tr class="totals">(.*?)</tr>', page, re.DOTALL).group(1)
+    found = re.findall(r"<td[^>]*>(\N{MINUS SIGN}?\d+)</td>", totals)
+    return [int(total.replace("\N{MINUS SIGN}", "-")) for total in found]
 
 
 def test_two_phones_saving_the_same_round_over_the_api_save_it_once_and_the_other_hears_409(

@@ -56,8 +56,7 @@ def redirected_pk(response) -> int:
 
 def start(client, names, deals) -> Game:
     ids = [Player.objects.get(name=name).pk for name in names]
-    data = {"kind": "fourscore", "first_dealer": 0, "option_deals": deals}
-    data |= {f"seat_{seat}": pk for seat, pk in enumerate(ids)}
+    data = {"kind": "fourscore", "players": ids, "option_deals": deals}
     return Game.objects.get(pk=redirected_pk(client.post(reverse("game_new"), data)))
 
 
@@ -336,4 +335,4 @@ def test_names_on_the_scoreboard_are_isolated_so_right_to_left_text_keeps_its_or
     html = owner_client.get(f"/games/{game.pk}/").content.decode()
     assert "Winner: <bdi>שרה</bdi>" in html
     assert "1. <bdi>שרה</bdi>" in html
-    assert "<bdi>שרה</bdi> ★" in html
+    assert '<bdi>שרה</bdi><span class="marks"><span aria-hidden="true">★</span>' in html

@@ -123,8 +123,8 @@ def _offset_where_it_is(hour: int, minute: int) -> int:
 
 def test_the_new_game_page_dates_the_night_by_the_phones_clock(owner_client, owner, players):
     offset = _offset_where_it_is(1, 30)  # 01:30 at this table, whatever the server's clock
-    data = {"kind": "fourscore", "first_dealer": 0, "option_deals": 1, "utc_offset": str(offset)}
-    data |= {f"seat_{seat}": player.pk for seat, player in enumerate(players)}
+    data = {"kind": "fourscore", "option_deals": 1, "utc_offset": str(offset)}
+    data["players"] = [player.pk for player in players]
     response = owner_client.post(reverse("game_new"), data)
     game = Game.objects.get()
     assert response.url == reverse("game_detail", args=[game.pk])
@@ -140,8 +140,7 @@ def test_the_new_game_page_dates_the_night_by_the_phones_clock(owner_client, own
 def test_without_javascript_or_with_a_bad_offset_the_game_starts_on_the_servers_zone(
     owner_client, owner, players, sent
 ):
-    data = {"kind": "fourscore", "first_dealer": 0, "option_deals": 1}
-    data |= {f"seat_{seat}": player.pk for seat, player in enumerate(players)}
+    data = {"kind": "fourscore", "option_deals": 1, "players": [p.pk for p in players]}
     if sent is not None:
         data["utc_offset"] = sent
     owner_client.post(reverse("game_new"), data)

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from games.models import Game, Player
 
+MINUS = "\N{MINUS SIGN}"
 ANN_GRID = [[5, 5, 3], [5, 5, -1]]  # a block, and 3 + -1: -38
 BOB_GRID = [[7, 2, 7], [7, 9, 7]]  # columns 1 and 3 cancel: 11
 
@@ -48,7 +49,7 @@ def test_a_full_grid_is_scored_while_the_others_are_still_being_entered(
 ):
     ann, bob = players[:2]
     html = preview(owner_client, game, {**grid(ann, ANN_GRID), **grid(bob, [[7, 2], [7]])})
-    assert tally(html, ann) == "-38"
+    assert tally(html, ann) == "\N{MINUS SIGN}38"
     assert "Ann's grid scores" in html
     assert tally(html, bob) == ""  # not full yet: the tally beside it is emptied
     assert "Each grid is scored as soon as its six cards are in." in html
@@ -59,13 +60,13 @@ def test_with_every_grid_full_the_preview_shows_the_hands_and_asks_who_went_out(
 ):
     ann, bob = players[:2]
     html = preview(owner_client, game, {**grid(ann, ANN_GRID), **grid(bob, BOB_GRID)})
-    assert '<span class="pill">Ann -38</span>' in html
+    assert '<span class="pill">Ann \N{MINUS SIGN}38</span>' in html
     assert '<span class="pill">Bob 11</span>' in html
     assert "Now tap who went out to see the round&#x27;s scores." in html
     html = preview(
         owner_client, game, {**grid(ann, ANN_GRID), **grid(bob, BOB_GRID), "went_out": ann.pk}
     )
-    assert "Ann -38 → -38" in html
+    assert "Ann \N{MINUS SIGN}38 → \N{MINUS SIGN}38" in html
     assert "Bob +11 → 11" in html
 
 
@@ -73,7 +74,7 @@ def test_a_card_that_is_not_a_card_leaves_its_grid_unscored(owner_client, game, 
     ann, bob = players[:2]
     data = {**grid(ann, ANN_GRID), **grid(bob, BOB_GRID), f"card_{bob.pk}_00": "99"}
     html = preview(owner_client, game, data)
-    assert tally(html, ann) == "-38"
+    assert tally(html, ann) == "\N{MINUS SIGN}38"
     assert tally(html, bob) == ""
 
 
@@ -99,7 +100,7 @@ def test_fixing_a_saved_round_shows_each_grid_scored(owner, owner_client, game, 
     )
     html = owner_client.get(reverse("round_edit", args=[game.pk, 1])).content.decode()
     assert re.search(
-        rf'id="grid-tally-{ann.pk}"><span class="visually-hidden">[^<]*</span>-38<', html
+        rf'id="grid-tally-{ann.pk}"><span class="visually-hidden">[^<]*</span>{MINUS}38<', html
     )
     assert re.search(
         rf'id="grid-tally-{bob.pk}"><span class="visually-hidden">[^<]*</span>11<', html

@@ -145,7 +145,7 @@ def saved_again_by_the_api(case):
 
 
 REQUESTS = {
-    "home": (5, 200, page("home")),
+    "home": (7, 200, page("home")),  # + each listed game's players (seats and names)
     "new game": (3, 200, page("game_new", query="?kind=under10")),
     "scoreboard": (4, 200, page("game_detail", of_game=True)),
     "htmx poll": (4, 200, page("game_detail", of_game=True, HTTP_HX_REQUEST="true")),

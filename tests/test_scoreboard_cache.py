@@ -56,13 +56,13 @@ def shared_page(client, game):
 
 
 def rows(html):
-    """Each round's row: its number and its cells' totals, in column order."""
+    """Each round: its number and its columns' running totals, in column order (from the
+    round's explanation row, under its row of points)."""
     body = html.split("<tbody>")[1].split("</tbody>")[0]
     found = []
-    for row in re.findall(r'<tr>\s*<th scope="row">(.*?)</tr>', body, re.S):
-        number = re.sub(r"<[^>]+>", "", row.split("</th>")[0])
-        totals = re.findall(r"<td>(-?\d+)<span", row)
-        found.append((int(number), [int(total) for total in totals]))
+    for number, row in re.findall(r'<tr class="explain" id="why-(\d+)">(.*?)</tr>', body, re.S):
+        totals = re.findall(r", total (\N{MINUS SIGN}?\d+)", row)
+        found.append((int(number), [int(t.replace("\N{MINUS SIGN}", "-")) for t in totals]))
     return found
 
 

@@ -29,8 +29,9 @@ def seated(game):
 
 
 def new_game_data(kind, seated, *, first_dealer=0, **options):
-    data = {"kind": kind, "first_dealer": first_dealer}
-    data.update({f"seat_{seat}": player.pk for seat, player in enumerate(seated)})
+    """The new-game form as posted: the players in seat order, the dealer by seat."""
+    data = {"kind": kind, "players": [player.pk for player in seated]}
+    data["first_dealer"] = seated[first_dealer].pk if first_dealer < len(seated) else ""
     data.update({f"option_{name}": value for name, value in options.items()})
     return data
 
@@ -133,20 +134,19 @@ def test_forty_fives_seats_partners_opposite(owner_client, players):
     ]
 
 
-def test_the_dealer_is_the_player_in_the_chosen_seat_even_with_empty_seats_before_it(
-    owner_client, players
-):
+def test_the_dealer_is_the_player_tapped_not_a_seat_number(owner_client, players):
     ann, bob, cy, _ = players
-    data = {"kind": "fourscore", "seat_0": ann.pk, "seat_2": bob.pk, "seat_3": cy.pk}
-    owner_client.post(reverse("game_new"), {**data, "first_dealer": 2, "option_deals": 1})
+    data = {"kind": "fourscore", "players": [cy.pk, ann.pk, bob.pk], "option_deals": 1}
+    owner_client.post(reverse("game_new"), {**data, "first_dealer": bob.pk})
     assert Game.objects.get().first_dealer == bob
 
 
-def test_it_refuses_a_dealer_in_an_empty_seat(owner_client, players):
-    data = new_game_data("fourscore", players[:2], first_dealer=4, deals=1)
-    response = owner_client.post(reverse("game_new"), data)
+def test_it_refuses_a_dealer_who_is_not_playing(owner_client, players):
+    ann, bob, cy, _ = players
+    data = {"kind": "fourscore", "players": [ann.pk, bob.pk], "option_deals": 1}
+    response = owner_client.post(reverse("game_new"), {**data, "first_dealer": cy.pk})
     assert response.status_code == 200
-    assert b"Seat 5 is empty" in response.content
+    assert b"Cy is not playing" in response.content
     assert not Game.objects.exists()
 
 

@@ -67,13 +67,16 @@ def number_between(
 
 @dataclass(frozen=True)
 class Option:
-    """One of a game's options: its default, its limits and a line saying what it does."""
+    """One of a game's options: its default, its limits and a line saying what it does; the
+    `label` and `choice_labels` (one per choice) are how the new-game page words it."""
 
     default: int | bool | str
     help: str
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    label: str = ""
+    choice_labels: tuple[str, ...] = ()
 
     def check(self, name: str, value: object) -> int | bool | str:
         if isinstance(self.default, bool):

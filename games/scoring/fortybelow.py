@@ -106,7 +106,11 @@ class FortyBelow(Game):
     max_players = 6
     options = {
         "rounds": Option(
-            10, "How many rounds make the game; the lowest total wins.", minimum=1, maximum=20
+            10,
+            "How many rounds make the game; the lowest total wins.",
+            minimum=1,
+            maximum=20,
+            label="Rounds in the game",
         ),
     }
 

@@ -82,13 +82,18 @@ class FortyFives(Game):
     has_teams = True
     has_open_rounds = True
     options = {
-        "thirty_for_sixty": Option(False, "A bid of 30 that is made scores 60."),
+        "thirty_for_sixty": Option(
+            False, "A bid of 30 that is made scores 60.", label="Thirty for sixty"
+        ),
         "on_the_green": Option(
             False,
             "When both teams are at 90 or more, only the bidding team can win the hand.",
+            label="On the green",
         ),
-        "no_minimum_bid": Option(False, "Bids may be as low as 5."),
-        "hundred_bids_twenty": Option(False, "A team over 100 may not bid less than 20."),
+        "no_minimum_bid": Option(False, "Bids may be as low as 5.", label="No minimum bid"),
+        "hundred_bids_twenty": Option(
+            False, "A team over 100 may not bid less than 20.", label="Over 100 bids at least 20"
+        ),
     }
 
     # -- the table's teams --

@@ -16,7 +16,11 @@ class FourScore(Game):
     max_players = 6
     options = {
         "deals": Option(
-            1, "How many deals make the match; the lowest sum of piles wins.", minimum=1, maximum=20
+            1,
+            "How many deals make the match; the lowest sum of piles wins.",
+            minimum=1,
+            maximum=20,
+            label="Deals in the match",
         ),
     }
 

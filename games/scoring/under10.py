@@ -34,9 +34,14 @@ class UnderTheTen(Game):
     options = {
         "end": Option(
             "last_standing",
-            "last_standing: play on until one player is left; "
-            "first_out: stop when the first player goes above 150, lowest total wins.",
+            "Play on until one player is left, or stop when the first player goes above 150 "
+            "(then the lowest total wins).",
             choices=("last_standing", "first_out"),
+            label="When the game ends",
+            choice_labels=(
+                "When one player is left standing",
+                "When the first player goes above 150",
+            ),
         ),
     }
 

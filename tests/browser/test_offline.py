@@ -145,12 +145,12 @@ def test_the_scoreboard_opens_offline_after_one_online_visit_and_says_as_of_when
     page.get_by_role("button", name="Save round 1").click()
     expect(page.get_by_role("link", name="Enter round 2")).to_be_visible()
     visit_while_online(page, live_server, game)
-    totals = page.locator("tfoot").inner_text()
+    totals = page.locator("#scoreboard tr.totals").inner_text()
 
     context.set_offline(True)
     page.reload()
     expect(page.get_by_role("status").filter(has_text="Offline")).to_have_text(KEPT_AS_OF)
-    assert page.locator("tfoot").inner_text() == totals
+    assert page.locator("#scoreboard tr.totals").inner_text() == totals
     screenshot(page, "offline-scoreboard")
     # A page kept before an update names the old hashed files: it gets the present ones.
     styles = page.evaluate("fetch('/static/css/app.0123456789ab.css').then(r => r.text())")
@@ -219,7 +219,7 @@ def test_rounds_of_two_games_saved_offline_survive_a_reload_and_are_each_saved_o
     page.goto(f"{live_server.url}/games/{under10.pk}/")
     expect(page.locator(".waiting")).to_have_count(0)
     assert under10.rounds.count() == 1
-    expect(page.locator("tfoot td")).to_have_text(["Total", "0", "12", "15"])
+    expect(page.locator("#scoreboard tr.totals > *")).to_have_text(["Total", "0", "12", "15"])
     page.goto(f"{live_server.url}/games/{fourscore.pk}/")
     assert fourscore.rounds.count() == 1
     seats = [seat.player_id for seat in fourscore.seats]
@@ -227,7 +227,9 @@ def test_rounds_of_two_games_saved_offline_survive_a_reload_and_are_each_saved_o
         "hands": [{"player": p, "pile": n} for p, n in zip(seats, (6, 2, 9), strict=True)]
     }
     totals = fourscore.replay([fourscore.rounds.get().entry]).totals
-    expect(page.locator("tfoot td")).to_have_text(["Total", *(str(totals[p]) for p in seats)])
+    expect(page.locator("#scoreboard tr.totals > *")).to_have_text(
+        ["Total", *(str(totals[p]) for p in seats)]
+    )
 
     # The kept forms sent again (a resend after a lost answer) make no second round.
     for kept in kept_rounds:
@@ -304,7 +306,9 @@ def test_a_round_kept_while_signed_out_waits_and_is_sent_after_signing_in_again(
     page.get_by_label("Username").fill("ann")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
-    expect(page.locator("tfoot td")).to_have_text(["Total", "6", "2", "9"], timeout=15_000)
+    expect(page.locator("#scoreboard tr.totals > *")).to_have_text(
+        ["Total", "6", "2", "9"], timeout=15_000
+    )
     expect(page.locator(".waiting")).to_have_count(0)
     assert game.rounds.count() == 1
 
@@ -322,7 +326,7 @@ def test_with_javascript_off_the_pages_work_as_before_and_nothing_is_installed(
     page.get_by_role("link", name="Enter round 1").click()
     enter_fourscore(page, {"Ann": 6, "Bob": 2, "Cy": 9})
     page.get_by_role("button", name="Save round 1").click()
-    expect(page.locator("tfoot td")).to_have_text(["Total", "6", "2", "9"])
+    expect(page.locator("#scoreboard tr.totals > *")).to_have_text(["Total", "6", "2", "9"])
     assert context.service_workers == []
     assert game.rounds.count() == 1
     context.close()

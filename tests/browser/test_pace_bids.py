@@ -149,7 +149,7 @@ def test_a_round_of_42_entered_after_the_hand_is_one_save(phone, live_server, sc
             {"player": ids["Cy"], "bid": 3, "tricks": 4},
         ]
     }
-    expect(page.locator("tfoot")).to_contain_text("7")
+    expect(page.locator("#scoreboard tr.totals")).to_contain_text("7")
     finish("fortytwo", screen, page, taps, screenshot)
 
 
@@ -176,7 +176,7 @@ def test_a_round_of_forty_fives_entered_after_the_hand_is_one_save(phone, live_s
         "tricks": {"A": 3, "B": 2},
         "high_trump": "A",
     }
-    expect(page.locator("tfoot")).to_contain_text("20")
+    expect(page.locator("#scoreboard tr.totals")).to_contain_text("20")
     finish("fortyfives", screen, page, taps, screenshot)
 
 
@@ -267,7 +267,7 @@ def test_fixing_a_round_of_42_shows_everything_on_one_page(phone, live_server, s
     choice(page, "Cy took", "3").tap()
     check_the_page(page, screenshot, f"pace-fortytwo-fix-{screen}")
     page.get_by_role("button", name="Save round 1").tap()
-    expect(page.locator("tfoot")).to_be_visible()
+    expect(page.locator("#scoreboard tr.totals")).to_be_visible()
     saved = Round.objects.get(game=game).entry["hands"]
     assert [hand["tricks"] for hand in saved] == [0, 4, 3]
 
@@ -295,7 +295,7 @@ def test_without_javascript_42_and_forty_fives_are_still_saved_in_one_tap_of_sav
         choice(page, f"{name} bids", bid).tap()
         choice(page, f"{name} took", took).tap()
     page.get_by_role("button", name="Save round 1").tap()
-    expect(page.locator("tfoot")).to_be_visible()
+    expect(page.locator("#scoreboard tr.totals")).to_be_visible()
     assert Round.objects.get(game=forty_two).status == Round.COMPLETE
 
     forty_fives = Game.start(user, "fortyfives", players)
@@ -305,6 +305,6 @@ def test_without_javascript_42_and_forty_fives_are_still_saved_in_one_tap_of_sav
     choice(page, "Tricks taken by Ann & Cy", "1").tap()
     choice(page, "Who took the highest trump?", "Bob & Dee").tap()
     page.get_by_role("button", name="Save round 1").tap()
-    expect(page.locator("tfoot")).to_be_visible()
+    expect(page.locator("#scoreboard tr.totals")).to_be_visible()
     assert Round.objects.get(game=forty_fives).entry["tricks"] == {"A": 1, "B": 4}
     context.close()

@@ -197,11 +197,11 @@ def test_a_four_player_round_takes_26_taps_and_under_15_seconds_with_everything_
         ready=lambda: waited_for(
             page,
             "text => document.getElementById('preview').textContent.includes(text)",
-            "Ann -38 \N{RIGHTWARDS ARROW} -38",
+            f"Ann {MINUS}38 \N{RIGHTWARDS ARROW} {MINUS}38",
         ),
     )
     for name, points in POINTS.items():
-        expect(preview).to_contain_text(f"{name} {points:+d}")
+        expect(preview).to_contain_text(f"{name} {points:+d}".replace("-", MINUS))
     screen(page, f"pace-fortybelow-{size}-3-went-out")
     person.tap(
         page.get_by_role("button", name="Save round 1"),
@@ -210,7 +210,7 @@ def test_a_four_player_round_takes_26_taps_and_under_15_seconds_with_everything_
         cell=False,
         ready=lambda: scoreboard_shown(page, f"{live_server.url}/games/{game.pk}/"),
     )
-    expect(page.locator("tfoot")).to_contain_text("-38")
+    expect(page.locator("#scoreboard tr.totals")).to_contain_text(f"{MINUS}38")
     screen(page, f"pace-fortybelow-{size}-4-saved")
 
     print(
@@ -250,7 +250,7 @@ def test_a_grid_is_scored_as_soon_as_it_is_full_and_a_card_is_fixed_by_tapping_i
     for value in [5, 5, 3, 5, 5, 9]:  # the last card mistyped: 9 for -1
         keypad.get_by_role("button", name=shown(value), exact=True).tap()
     # Ann's grid is scored and marked while Bob's and Cy's are still empty.
-    expect(page.locator(f"#grid-tally-{ann_id}")).to_have_text("Ann's grid scores -28")
+    expect(page.locator(f"#grid-tally-{ann_id}")).to_have_text(f"Ann's grid scores {MINUS}28")
     expect(page.get_by_label("Ann row 1 column 1", exact=True)).to_have_class(
         re.compile(r"\bblock\b")
     )
@@ -264,7 +264,7 @@ def test_a_grid_is_scored_as_soon_as_it_is_full_and_a_card_is_fixed_by_tapping_i
     expect(wrong).to_have_class(re.compile(r"\bselected\b"))
     expect(page.locator("[data-dock-where]")).to_have_text("Ann: bottom row, card 3")
     keypad.get_by_role("button", name=shown(-1), exact=True).tap()
-    expect(page.locator(f"#grid-tally-{ann_id}")).to_have_text("Ann's grid scores -38")
+    expect(page.locator(f"#grid-tally-{ann_id}")).to_have_text(f"Ann's grid scores {MINUS}38")
     expect(page.get_by_label("Bob row 1 column 1", exact=True)).to_have_class(
         re.compile(r"\bselected\b")
     )
@@ -299,6 +299,6 @@ def test_without_javascript_each_card_is_a_list_and_the_round_saves(browser, liv
     screen(page, "pace-fortybelow-no-javascript")
     page.get_by_role("button", name="Save round 1").click()
     page.wait_for_url(f"{live_server.url}/games/{game.pk}/")
-    expect(page.locator("tfoot")).to_contain_text("-38")
+    expect(page.locator("#scoreboard tr.totals")).to_contain_text(f"{MINUS}38")
     assert game.rounds.get(number=1).entry["hands"][1]["grid"] == GRIDS["Bob"]
     context.close()

@@ -16,8 +16,9 @@ def start_game(page, live_server, user, game_name, names):
     page.goto(f"{live_server.url}/")
     page.get_by_role("link", name="New game").click()
     page.get_by_role("link", name=re.compile(game_name)).click()
-    for seat, name in enumerate(names, start=1):
-        page.get_by_label(re.compile(f"^Seat {seat}")).select_option(label=name)
+    chips = page.locator("[data-chips]")
+    for name in names:  # tapped clockwise: the order tapped is the seat order
+        chips.get_by_text(name, exact=True).click()
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text(game_name)
 
@@ -62,7 +63,7 @@ def test_a_fortybelow_grid_is_six_taps_and_a_past_round_can_be_fixed(
     for value in ["7", "2", "7", "7", "9", "7"]:  # Bob: columns 1 and 3 cancel = 11
         keypad.get_by_role("button", name=value, exact=True).click()
     page.get_by_text("Ann", exact=True).last.click()  # who went out
-    expect(page.locator("#preview")).to_contain_text("Ann -38")
+    expect(page.locator("#preview")).to_contain_text("Ann \N{MINUS SIGN}38")
     expect(page.locator("#preview")).to_contain_text("Bob +11")
     # The block and the cancelled columns are shown on the grids themselves.
     expect(page.get_by_label("Ann row 1 column 1")).to_have_class(re.compile(r"\bblock\b"))
@@ -71,13 +72,15 @@ def test_a_fortybelow_grid_is_six_taps_and_a_past_round_can_be_fixed(
     expect(page.get_by_label("Bob row 1 column 2")).not_to_have_class(re.compile(r"\bcancel\b"))
     screenshot(page, "fortybelow-entry")
     page.get_by_role("button", name="Save round 1").click()
-    expect(page.locator("tfoot")).to_contain_text("-38")
+    expect(page.locator("#scoreboard tr.totals")).to_contain_text("\N{MINUS SIGN}38")
 
-    # Fix round 1: Bob's hand was 7 2 7 / 7 2 7, which cancels to 0.
+    # Fix round 1: Bob's hand was 7 2 7 / 7 2 7, which cancels to 0. The round's number opens
+    # what happened in it, and the way to edit it.
+    page.locator("#scoreboard summary").first.click()
     page.get_by_role("link", name="Edit round 1").click()
     page.get_by_label("Bob row 2 column 2").select_option("2")
     page.get_by_role("button", name="Save round 1").click()
-    expect(page.locator("tfoot")).to_contain_text("0")
+    expect(page.locator("#scoreboard tr.totals")).to_contain_text("0")
     screenshot(page, "fortybelow-scoreboard")
 
 
@@ -104,7 +107,7 @@ def test_a_game_of_42_takes_bids_then_tricks_and_the_dealer_may_not_hook(
     expect(page.locator("#preview")).to_contain_text("Ann +7")
     screenshot(page, "fortytwo-tricks")
     page.get_by_role("button", name="Save round 1").click()
-    expect(page.locator("tfoot")).to_contain_text("7")
+    expect(page.locator("#scoreboard tr.totals")).to_contain_text("7")
     screenshot(page, "fortytwo-scoreboard")
 
 
@@ -123,7 +126,7 @@ def test_under_the_10_scores_a_call_with_a_joker_held(page, live_server, logged_
     expect(page.locator("#preview")).to_contain_text("Bob +12")
     screenshot(page, "under10-entry")
     page.get_by_role("button", name="Save round 1").click()
-    expect(page.locator("tfoot")).to_contain_text("15")
+    expect(page.locator("#scoreboard tr.totals")).to_contain_text("15")
     screenshot(page, "under10-scoreboard")
 
 
@@ -145,8 +148,8 @@ def test_forty_fives_teams_bid_then_score_and_an_error_keeps_the_input(
     expect(page.get_by_text("Bob & Dee took 2.")).to_be_visible()  # the rest of the five
     screenshot(page, "fortyfives-entry")
     page.get_by_role("button", name="Save round 1").click()
-    expect(page.locator("tfoot")).to_contain_text("20")
-    expect(page.locator("tfoot")).to_contain_text("10")
+    expect(page.locator("#scoreboard tr.totals")).to_contain_text("20")
+    expect(page.locator("#scoreboard tr.totals")).to_contain_text("10")
     screenshot(page, "fortyfives-scoreboard")
 
 
@@ -171,7 +174,7 @@ def test_seven_players_fit_a_360_pixel_phone(browser, live_server, transactional
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.goto(f"{live_server.url}/games/{game.pk}/")
-    expect(page.locator("tfoot")).to_contain_text("12")
+    expect(page.locator("#scoreboard tr.totals")).to_contain_text("12")
     # The page itself never scrolls sideways; only the score table may.
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360

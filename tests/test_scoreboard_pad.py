@@ -1,0 +1,198 @@
+"""The scoreboard as a score pad (templates/games/scoreboard.html, games/tables.py): names and
+running totals on top, a row of points per round with its explanation in the next row, Forty
+Fives by team, one minus sign, and a star, a banner and standings that always agree."""
+
+import csv
+import html as markup
+import io
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game, Player, Round
+
+from . import pace_games
+
+pytestmark = pytest.mark.django_db
+MINUS = "\N{MINUS SIGN}"
+
+
+@pytest.fixture
+def players(owner):
+    return pace_games.players(owner, ["Ann", "Bob", "Cy", "Dee"])
+
+
+def page(client, game):
+    response = client.get(reverse("game_detail", args=[game.pk]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def section(html, start, end):
+    return html[html.index(start) : html.index(end, html.index(start))]
+
+
+def text(html):
+    return markup.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip())
+
+
+def header_row(html):
+    """The names' row: each column's name and marks (★ leading or won, D deals next)."""
+    head = section(html, "<thead>", "</thead>")
+    names = section(head, "<tr>", "</tr>")
+    return [text(cell) for cell in re.findall(r"<th scope=\"col\"[^>]*>(.*?)</th>", names)[1:]]
+
+
+def totals_row(html):
+    head = section(html, "<thead>", "</thead>")
+    row = section(head, '<tr class="totals">', "</tr>")
+    return [text(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
+
+
+def points_rows(html):
+    body = section(html, "<tbody>", "</tbody>")
+    rows = re.findall(r'<tr class="round [a-z]+">(.*?)</tr>', body, re.S)
+    return [[text(cell) for cell in re.findall(r"<td>(.*?)</td>", row)] for row in rows]
+
+
+def explanation(html, number):
+    return text(section(html, f'id="why-{number}">', "</tr>").split(">", 1)[1])
+
+
+def standings(html):
+    block = re.search(r'<ol class="standings[^"]*">(.*?)</ol>', html, re.S).group(1)
+    return [text(item) for item in re.findall(r"<li[^>]*>(.*?)</li>", block, re.S)]
+
+
+def test_the_totals_sit_on_top_under_the_names_and_each_round_is_a_row_of_its_points(
+    owner_client, owner, players
+):
+    game = pace_games.fortybelow(owner, players[:3], rounds=3, played=2)
+    html = page(owner_client, game)
+    assert html.index('<tr class="totals">') < html.index("<tbody>")
+    assert "<tfoot>" not in html
+    assert totals_row(html) == ["Total", f"{MINUS}27", "52", "33"]
+    assert points_rows(html) == [[f"{MINUS}38", "11", "21"], ["11", "41", "12"]]
+
+
+def test_a_rounds_number_opens_who_dealt_what_happened_and_why(owner_client, owner, players):
+    game = pace_games.fortybelow(owner, players[:3], rounds=3, played=2)
+    html = page(owner_client, game)
+    assert '<summary aria-controls="why-2"><span class="visually-hidden">Round </span>2' in html
+    assert explanation(html, 2) == (
+        "Round 2, Bob dealt. Bob went out without the lowest hand: +20. "
+        "Ann 11 , total \N{MINUS SIGN}27 : column 1 cancels · column 3 cancels "
+        "Bob 41 , total 52 : went out · go-out penalty +20 "
+        "Cy 12 , total 33 : column 2 cancels "
+        "Edit round 2"
+    )
+    edit = reverse("round_edit", args=[game.pk, 2])
+    assert f'<a class="button" href="{edit}">Edit round 2</a>' in html
+
+
+def test_the_watchers_page_explains_the_rounds_without_the_edit_links(owner, client, players):
+    game = pace_games.fortybelow(owner, players[:3], rounds=3, played=2)
+    html = client.get(reverse("game_shared", args=[game.share()])).content.decode()
+    assert explanation(html, 1).startswith("Round 1, Ann dealt. Ann went out.")
+    assert "Edit round" not in html
+
+
+def test_every_score_on_the_page_has_a_true_minus_sign_and_the_csv_keeps_plain_numbers(
+    owner_client, owner, players
+):
+    game = pace_games.fortybelow(owner, players[:3], rounds=3)
+    html = page(owner_client, game)
+    shown = text(html[html.index("<main") :])
+    assert f"{MINUS}38" in shown
+    assert not re.findall(r"(?<![\w-])-\d", shown)  # "columns 1-2" is a span of columns
+    download = owner_client.get(reverse("game_csv", args=[game.pk])).content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(download)))
+    scores = [cell for row in rows[1:] if row[0] != "Winner" for cell in row[2:5]]
+    assert "-38" in scores
+    assert all(re.fullmatch(r"-?\d+", cell) for cell in scores)
+
+
+def test_the_round_preview_has_a_true_minus_sign(owner_client, owner, players):
+    ann, bob = players[:2]
+    game = Game.start(owner, "fortybelow", [ann, bob])
+    data = {"number": 1, "went_out": ann.pk}
+    for player, grid in ((ann, pace_games.GRIDS[0]), (bob, pace_games.GRIDS[1])):
+        for row in range(2):
+            for column in range(3):
+                data[f"card_{player.pk}_{row}{column}"] = grid[row][column]
+    response = owner_client.post(reverse("round_preview", args=[game.pk]), data)
+    assert f"Ann {MINUS}38 → {MINUS}38" in response.content.decode()
+    assert "Bob +11 → 11" in response.content.decode()
+
+
+def test_forty_fives_is_kept_by_team_with_the_partners_names(owner_client, owner, players):
+    game = pace_games.fortyfives(owner, players)
+    html = page(owner_client, game)
+    assert header_row(html) == ["Ann & Cy ★ won", "Bob & Dee"]
+    assert totals_row(html) == ["Total", "135", f"{MINUS}15"]
+    assert points_rows(html)[0] == ["20", f"{MINUS}20"]
+    assert standings(html) == ["1. Ann & Cy 135", f"2. Bob & Dee {MINUS}15"]
+    assert "Winners: <bdi>Ann</bdi> &amp; <bdi>Cy</bdi>" in html
+    assert "<bdi>Ann &amp; Cy</bdi> <strong>20</strong>, total 20" in html
+
+
+def test_the_next_dealer_and_the_leader_are_marked_over_their_columns(owner_client, owner, players):
+    game = pace_games.fortybelow(owner, players[:3], rounds=3, played=2)
+    html = page(owner_client, game)
+    assert header_row(html) == ["Ann ★ leading", "Bob", "Cy D next to deal"]
+    assert "<strong><bdi>Cy</bdi></strong> deals next.</span><span>1 round to play</span>" in html
+
+
+@pytest.mark.parametrize("kind", ["fortybelow", "fortytwo", "under10", "fortyfives", "fourscore"])
+def test_the_star_the_banner_and_the_standings_never_disagree(owner_client, owner, kind):
+    seated = pace_games.players(owner, ["Ann", "Bob", "Cy", "Dee"])
+    game = {
+        "fortybelow": lambda: pace_games.fortybelow(owner, seated, rounds=4),
+        "fortytwo": lambda: pace_games.fortytwo(owner, seated[:3]),
+        "under10": lambda: pace_games.under10(owner, seated[:3]),
+        "fortyfives": lambda: pace_games.fortyfives(owner, seated),
+        "fourscore": lambda: pace_games.fourscore(owner, seated[:3], deals=3),  # Ann and Cy tie
+    }[kind]()
+    html = page(owner_client, game)
+    starred = [cell.split(" ★")[0] for cell in header_row(html) if "★" in cell]
+    first = [re.sub(r"^1\. (.*) \S+$", r"\1", line) for line in standings(html) if line[:2] == "1."]
+    assert starred and starred == first
+    board = game.scoreboard
+    if board.finished:
+        banner = text(section(html, '<div class="banner" role="status">', "</div>"))
+        assert banner.split(": ", 1)[1] == " & ".join(starred)
+        assert " won" in " ".join(header_row(html))
+    else:
+        assert 'class="banner"' not in html
+
+
+def test_the_broken_round_of_an_old_game_shows_why_from_the_start(owner_client, owner, players):
+    ann, bob, cy = players[:3]
+    game = pace_games.under10(owner, [ann, bob, cy])
+    Round.objects.create(
+        game=game,
+        number=6,
+        status="complete",
+        entry={
+            "called_by": cy.pk,
+            "hands": [
+                {"player": ann.pk, "points": 8},
+                {"player": bob.pk, "cards": []},
+                {"player": cy.pk, "points": 4},
+            ],
+        },
+    )
+    Game.objects.filter(pk=game.pk).update(updated=game.updated.replace(year=2030))
+    html = page(owner_client, Game.objects.get(pk=game.pk))
+    assert '<tr class="round unscored"><th scope="row"><details open>' in html
+    assert "Round 6, Cy dealt. Not scored: Bob's hand has no cards" in explanation(html, 6)
+    assert points_rows(html)[-1] == ["\N{EN DASH}"] * 3
+
+
+def test_a_players_name_is_escaped_in_the_explanations(owner_client, owner):
+    seated = [Player.add(owner, name) for name in ('<b>"Al"</b>', "O'Neil", "Cy")]
+    game = pace_games.fourscore(owner, seated, deals=1)
+    html = page(owner_client, game)
+    assert "<b>" not in html.split("<tbody>")[1]
+    assert "&lt;b&gt;&quot;Al&quot;&lt;/b&gt;</bdi> <strong>6</strong>" in html
