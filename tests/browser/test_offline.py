@@ -382,8 +382,9 @@ def test_a_round_that_meets_a_gateway_error_is_kept_and_sent_later(phones, ann, 
 def test_a_phone_signed_out_elsewhere_forgets_the_pages_it_kept(phones, ann, live_server):
     game = start(ann, "fourscore", ["Ann", "Bob", "Cy"], deals=5)
     context, page = phones(ann)
+    page.goto(f"{live_server.url}/")  # home, now through the service worker, which keeps it
     visit_while_online(page, live_server, game)
-    assert len(page.evaluate(KEPT_PAGES)) == 3
+    page.wait_for_function(f"() => ({KEPT_PAGES}).then(k => k.length === 3)")
     Session.objects.all().delete()  # "sign out everywhere" on another phone, or an expiry
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.wait_for_url(f"{live_server.url}/accounts/login/**")
