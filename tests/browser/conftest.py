@@ -72,13 +72,18 @@ def screenshot():
     return take
 
 
+def log_in(page, live_server, username="ann"):
+    """Sign in on the log-in page as a person would; the page ends on home."""
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{live_server.url}/")
+
+
 @pytest.fixture
 def logged_in(page, live_server, transactional_db):
     """A phone logged in as Ann, on the home page."""
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username").fill("ann")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{live_server.url}/")
+    log_in(page, live_server)
     return user

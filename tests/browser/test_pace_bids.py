@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from games.models import Game, Player, Round
 
 from ..conftest import PASSWORD
+from .conftest import log_in
 
 pytestmark = pytest.mark.browser
 
@@ -89,11 +90,7 @@ def phone(request, browser, live_server, transactional_db):
     )
     page = context.new_page()
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username").fill("ann")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{live_server.url}/")
+    log_in(page, live_server)
     yield page, user, request.param
     context.close()
 

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from .. import pace_games
 from ..conftest import PASSWORD
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -45,11 +45,7 @@ def phone(browser, live_server, user):
     """A 360 x 740 phone signed in as the user."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
     page = context.new_page()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username").fill("ann")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{live_server.url}/")
+    log_in(page, live_server)
     yield page
     context.close()
 
@@ -247,11 +243,7 @@ def test_the_watch_link_wraps_copies_and_shows_a_qr_code_that_reads_back(
         viewport=PHONE, device_scale_factor=2, permissions=["clipboard-read", "clipboard-write"]
     )
     page = context.new_page()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username").fill("ann")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{live_server.url}/")
+    log_in(page, live_server)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator(".watch-url")).to_have_text(url)
     assert page_width(page) <= PHONE["width"]

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from games.models import Game, GameNight, Player
 
 from ..conftest import PASSWORD
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -74,11 +74,7 @@ def sign_in(browser, live_server, size, **options):
         viewport=PHONES[size], device_scale_factor=2, is_mobile=True, has_touch=True, **options
     )
     page = context.new_page()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username").fill("ann")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{live_server.url}/")
+    log_in(page, live_server)
     return context, page
 
 
