@@ -57,3 +57,32 @@ def outsider_client(outsider):
     client = Client()
     client.force_login(outsider)
     return client
+
+
+def under10_game_saved_with_a_blank_hand(owner, players=None):
+    """An Under the 10 game whose round 2, saved by the old page, has Bob's hand blank (kept as
+    no cards): the corrected rules refuse it, so the game reads "Fix round 2"."""
+    from django.utils import timezone
+
+    from games.models import Game, Player, Round
+
+    if players is None:
+        players = [Player.add(owner, name) for name in ("Ann", "Bob", "Cy")]
+    ann, bob, cy = players[:3]
+    game = Game.start(owner, "under10", [ann, bob, cy])
+    game.add_round(
+        {"called_by": ann.pk, "hands": [{"player": ann.pk, "points": 3},
+                                        {"player": bob.pk, "points": 12},
+                                        {"player": cy.pk, "points": 9}]},
+        owner,
+    )  # fmt: skip
+    Round.objects.create(
+        game=game,
+        number=2,
+        status="complete",
+        entry={"called_by": cy.pk, "hands": [{"player": ann.pk, "points": 8},
+                                             {"player": bob.pk, "cards": []},
+                                             {"player": cy.pk, "points": 4}]},
+    )  # fmt: skip
+    Game.objects.filter(pk=game.pk).update(updated=timezone.now())
+    return Game.objects.get(pk=game.pk), (ann, bob, cy)

@@ -13,6 +13,8 @@ from games.scoring import EntryError
 from tests.scoring import test_fortyfives as ff
 from tests.scoring import test_fortytwo as fortytwo
 
+from .conftest import under10_game_saved_with_a_blank_hand
+
 BEFORE = ("games", "0002_failed_login")
 AFTER = ("games", "0003_rescore_games_under_corrected_rules")
 
@@ -177,25 +179,7 @@ def test_the_migration_rewrites_the_kept_facts_of_games_saved_under_the_old_rule
 
 @pytest.fixture
 def blank_hand_game(owner):
-    """An Under the 10 game whose round 2, saved by the old page, has Bob's hand blank."""
-    ann, bob, cy = (Player.add(owner, name) for name in ("Ann", "Bob", "Cy"))
-    game = Game.start(owner, "under10", [ann, bob, cy])
-    game.add_round(
-        {"called_by": ann.pk, "hands": [{"player": ann.pk, "points": 3},
-                                        {"player": bob.pk, "points": 12},
-                                        {"player": cy.pk, "points": 9}]},
-        owner,
-    )  # fmt: skip
-    Round.objects.create(
-        game=game,
-        number=2,
-        status="complete",
-        entry={"called_by": cy.pk, "hands": [{"player": ann.pk, "points": 8},
-                                             {"player": bob.pk, "cards": []},
-                                             {"player": cy.pk, "points": 4}]},
-    )  # fmt: skip
-    Game.objects.filter(pk=game.pk).update(updated=timezone.now())
-    return Game.objects.get(pk=game.pk), (ann, bob, cy)
+    return under10_game_saved_with_a_blank_hand(owner)
 
 
 @pytest.mark.django_db

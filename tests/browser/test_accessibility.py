@@ -12,13 +12,12 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.utils import timezone
 from playwright.sync_api import expect
 
 from bench import entries
-from games.models import Game, GameNight, Player, Round
+from games.models import Game, GameNight, Player
 
-from ..conftest import PASSWORD
+from ..conftest import PASSWORD, under10_game_saved_with_a_blank_hand
 
 pytestmark = pytest.mark.browser
 
@@ -86,23 +85,6 @@ def _played(user, kind: str, players: list[Player], count: int, night, **options
     return game
 
 
-def _broken_under10(user, players: list[Player]) -> Game:
-    """A game saved under the old rules that the corrected ones refuse: 'Fix round 2'."""
-    ann, bob, cy = players[:3]
-    game = Game.start(user, "under10", [ann, bob, cy])
-    game.add_round(entries.under10_round([ann.pk, bob.pk, cy.pk], 1), user)
-    Round.objects.create(
-        game=game,
-        number=2,
-        status="complete",
-        entry={"called_by": cy.pk, "hands": [{"player": ann.pk, "points": 8},
-                                             {"player": bob.pk, "cards": []},
-                                             {"player": cy.pk, "points": 4}]},
-    )  # fmt: skip
-    Game.objects.filter(pk=game.pk).update(updated=timezone.now())
-    return game
-
-
 def _wrong_password(page):
     page.get_by_label("Username").fill("ann")
     page.get_by_label("Password").fill("not the password")
@@ -149,7 +131,7 @@ def _every_page(live_server) -> Site:
     fortytwo_open.add_round({"hands": [{"player": pk, "bid": 2} for pk in ids]}, user)
     fortyfives_open = _played(user, "fortyfives", players, 1, night)
     fortyfives_open.add_round({"bidder": ids[1], "bid": 20, "trump": "diamonds"}, user)
-    broken = _broken_under10(user, players)
+    broken = under10_game_saved_with_a_blank_hand(user, players)[0]
     shared = games["fortyfives"]
     shared.share()
     site = Site(live_server.url)

@@ -5,13 +5,12 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.utils import timezone
 from playwright.sync_api import expect
 
 from games.models import Game, Player, Round
 from tests.scoring import test_fortytwo as fortytwo
 
-from ..conftest import PASSWORD
+from ..conftest import PASSWORD, under10_game_saved_with_a_blank_hand
 from .conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
@@ -212,24 +211,8 @@ def test_42s_winner_stands_first_above_the_player_waiting_at_42(phone, live_serv
 def test_an_old_game_that_breaks_a_corrected_rule_is_flagged_and_fixed_in_a_few_taps(
     phone, live_server, screenshot
 ):
-    ann, bob, cy = (Player.add(phone.user, name) for name in ("Ann", "Bob", "Cy"))
-    game = Game.start(phone.user, "under10", [ann, bob, cy])
-    game.add_round(
-        {"called_by": ann.pk, "hands": [{"player": ann.pk, "points": 3},
-                                        {"player": bob.pk, "points": 12},
-                                        {"player": cy.pk, "points": 9}]},
-        phone.user,
-    )  # fmt: skip
     # Saved by the old page: Bob's hand left blank was kept as no cards.
-    Round.objects.create(
-        game=game,
-        number=2,
-        status="complete",
-        entry={"called_by": cy.pk, "hands": [{"player": ann.pk, "points": 8},
-                                             {"player": bob.pk, "cards": []},
-                                             {"player": cy.pk, "points": 4}]},
-    )  # fmt: skip
-    Game.objects.filter(pk=game.pk).update(updated=timezone.now())
+    game, _ = under10_game_saved_with_a_blank_hand(phone.user)
     phone.goto(game_url(live_server, game))
     notice = phone.locator("#scoreboard").get_by_role("alert")
     expect(notice).to_contain_text("Round 2 breaks a rule as the game now reads it:")
