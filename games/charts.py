@@ -15,6 +15,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from .scoring import GAMES, Scoreboard
+from .scoring.numbers import shown
 
 # The viewBox, in user units. On a 360 px phone the chart is drawn about 310 px wide (the page
 # and a card take their padding), so 13 units of text come out at 12.5 px or more.
@@ -30,7 +31,6 @@ BASELINE = 4.5  # from a text's vertical centre to its baseline, at FONT_SIZE
 MAX_POINTS = 100  # per line; longer games keep each stretch's lowest and highest totals
 Y_TICKS = 4
 X_TICKS = 5
-MINUS = "\N{MINUS SIGN}"
 NARROW = set(" ijlrtf.,:;'|!()[]")
 WIDE = set("mwMW@%&—…")
 ROUND = "Round"  # the x axis's title, after its last number
@@ -68,7 +68,7 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> SafeString:
     x_ticks = list(range(0, last_round + 1, _nice_step(last_round / X_TICKS)))
     low, high = y_ticks[0], y_ticks[-1]
 
-    left = max(_text_width(_number(tick)) for tick in y_ticks) + 8
+    left = max(_text_width(shown(tick)) for tick in y_ticks) + 8
     labels = [_label_text(line) for line in series]
     widths = [
         _text_width(text) * (BOLD if line.won else 1)
@@ -108,7 +108,7 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> SafeString:
         )
     tick_labels = [
         f'<text x="{_n(left - 5)}" y="{_n(y_of(tick) + BASELINE)}" text-anchor="end">'
-        f"{_number(tick)}</text>"
+        f"{shown(tick)}</text>"
         for tick in y_ticks
     ]
     tick_labels += [
@@ -214,12 +214,12 @@ def _summary(board: Scoreboard, series: list[Series], last_round: int) -> str:
     if winners:
         names = " and ".join(line.name for line in winners)
         verb = "wins" if len(winners) == 1 and not board.teams else "win"
-        text += f" {names} {verb} with {_number(winners[0].points[-1][1])}."
+        text += f" {names} {verb} with {shown(winners[0].points[-1][1])}."
     ends = []
     for line in series:
         round_number, total = line.points[-1]
         ends.append(
-            f"{line.name} {_number(total)}"
+            f"{line.name} {shown(total)}"
             + (f" (out after round {round_number})" if line.out else "")
         )
     heading = "Final totals" if board.finished else f"Totals after round {last_round}"
@@ -348,11 +348,6 @@ def _text_width(text: str) -> float:
         else:
             width += 0.6
     return width * FONT_SIZE
-
-
-def _number(value: int) -> str:
-    """A score as the table reads it, with a true minus sign."""
-    return str(value).replace("-", MINUS)
 
 
 def _n(value: float) -> str:

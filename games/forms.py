@@ -12,17 +12,18 @@ from django.core.exceptions import ValidationError
 from . import transfer
 from .models import NAME_INPUT_MAX_LENGTH, Game, Player, name_key, normal_name
 from .scoring import EntryError, Scoreboard
-from .scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, Tally, shown, tally
+from .scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, Tally, tally
 from .scoring.fortyfives import NO_MINIMUM_BIDS, STANDARD_BIDS, SUITS, TEAMS
 from .scoring.fortyfives import TRICKS_PER_HAND as FORTY_FIVES_TRICKS
 from .scoring.fortytwo import HIGHEST_BID, TRICKS_PER_HAND, bidding_order
+from .scoring.numbers import shown
 from .scoring.under10 import BONUS_COSTS, BONUS_LABELS, HIGHEST_CARD, LOWEST_CARD
 
 NUMBER = forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"})
 
 
 def _int_choices(values) -> list[tuple[int, str]]:
-    return [(value, str(value).replace("-", "\N{MINUS SIGN}")) for value in values]
+    return [(value, shown(value)) for value in values]
 
 
 class HandView:

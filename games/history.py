@@ -10,9 +10,8 @@ from django.utils import timezone
 
 from .models import Game, RoundRevision
 from .scoring import EntryError, Scoreboard
+from .scoring.numbers import shown, signed
 from .scoring.under10 import BONUS_CARD_NAMES
-
-MINUS = "\N{MINUS SIGN}"
 
 
 @dataclass
@@ -53,7 +52,7 @@ def _version(game: Game, board: Scoreboard, revision: RoundRevision, names) -> V
             problem = f"It can't be put back as the game now stands: {error}."
         else:
             scores = [
-                f"{names.get(r.player, '?')} {_signed(r.points)} → {_number(r.total)}"
+                f"{names.get(r.player, '?')} {signed(r.points)} → {shown(r.total)}"
                 for r in result.results
             ]
             scores += result.notes
@@ -79,7 +78,7 @@ def entry_in_words(game: Game, entry: object) -> list[str]:
 def _fortybelow(game: Game, entry: Mapping, name: Callable) -> list[str]:
     lines = [f"{name(entry['went_out'])} went out."] if "went_out" in entry else []
     for hand in entry.get("hands", []):
-        rows = " / ".join(" ".join(_number(card) for card in row) for row in hand["grid"])
+        rows = " / ".join(" ".join(shown(card) for card in row) for row in hand["grid"])
         lines.append(f"{name(hand['player'])}: {rows}")
     return lines
 
@@ -137,11 +136,3 @@ DESCRIBERS: dict[str, Callable[[Game, Mapping, Callable], list[str]]] = {
     "fortyfives": _fortyfives,
     "fourscore": _fourscore,
 }
-
-
-def _number(value: object) -> str:
-    return str(value).replace("-", MINUS)
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}".replace("-", MINUS)

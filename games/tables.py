@@ -14,21 +14,10 @@ from django.utils.safestring import SafeString, mark_safe
 from .charts import score_chart
 from .models import recent_versions
 from .scoring import Scoreboard
+from .scoring.numbers import shown
 
 TO_COME = "\N{HORIZONTAL ELLIPSIS}"  # in each cell of an open round: the result is to come
 NOT_PLAYED = "\N{EN DASH}"  # in the cell of a player out of the game, or of an unscored round
-MINUS = "\N{MINUS SIGN}"
-
-
-def shown(number: int) -> str:
-    """A score as the table reads it: a true minus sign (U+2212), never a hyphen. (The CSV and
-    the API keep plain ASCII numbers.)"""
-    return f"{number:d}".replace("-", MINUS)
-
-
-def signed(number: int) -> str:
-    """Points won in a round, always with their sign: +11, or a true minus sign."""
-    return shown(number) if number < 0 else f"+{number:d}"
 
 
 @dataclass

@@ -58,7 +58,8 @@ from .models import (
 )
 from .qr import qr_svg
 from .scoring import GAMES, EntryError
-from .tables import ScoreTable, shown, signed
+from .scoring.numbers import shown, signed
+from .tables import ScoreTable
 
 # --- Accounts -------------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .base import Game, Option, Table, entry_fields, require, whole_number
+from .numbers import shown
 
 FORTY_BELOW = -40  # four equal cards in a two-column block
 GO_OUT_PENALTY = 10  # for each other player at or below the one who went out
@@ -23,11 +24,6 @@ class Tally:
     block: tuple[int, int] | None  # the block's two columns, 1..3 left to right
     cancelled: tuple[int, ...]  # columns outside the block whose two cards are equal
     notes: tuple[str, ...]
-
-
-def shown(number: int) -> str:
-    """A number as the table reads it, with a true minus sign (U+2212) rather than a hyphen."""
-    return str(number).replace("-", "\N{MINUS SIGN}")
 
 
 CARDS_ALLOWED = f"{shown(CARD_VALUES[0])}, {shown(CARD_VALUES[1])} or 0 to {CARD_VALUES[-1]}"
