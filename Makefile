@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test test-fast test-browser bench icons clean
+.PHONY: run test test-fast test-browser bench icons clean messages
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,23 +12,42 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
-run: $(VENV)/.installed
+# The Dutch catalogue: locale/nl/LC_MESSAGES/django.po is the source (committed); its compiled
+# .mo is built here from it with gettext's msgfmt (not committed). See docs/languages.md.
+PO := locale/nl/LC_MESSAGES/django.po
+MO := locale/nl/LC_MESSAGES/django.mo
+
+$(MO): $(PO)
+	@command -v msgfmt >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext; } || \
+		{ echo "msgfmt is missing: install Debian's gettext package for the translations"; exit 1; }
+	msgfmt --check --output-file=$@ $<
+
+# Every marked string of the templates, the app and the engine into the catalogue (the engine's
+# N_ and Message markers: games/management/commands/makemessages.py);
+# new ones come in untranslated (tests/test_languages.py fails until they are translated).
+messages: $(VENV)/.installed
+	$(BIN)/python manage.py makemessages --locale=nl \
+		--no-location --no-obsolete --ignore=.venv --ignore=node_modules --ignore=var \
+		--ignore=tests --ignore=bench --ignore=build --ignore='*.egg-info'
+
+run: $(VENV)/.installed $(MO)
 	$(BIN)/python manage.py migrate --noinput
 	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
 
-test: $(VENV)/.installed $(CHROMIUM)
+test: $(VENV)/.installed $(CHROMIUM) $(MO)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
 	$(MAKE) test-browser
 
-test-fast: $(VENV)/.installed
+test-fast: $(VENV)/.installed $(MO)
 	$(BIN)/pytest
 
 # Browser tests run on their own: Playwright's event loop and Django's async-safety checks
 # don't mix (see tests/browser/conftest.py).
-test-browser: $(VENV)/.installed $(CHROMIUM) node_modules/.installed
+test-browser: $(VENV)/.installed $(CHROMIUM) node_modules/.installed $(MO)
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -m browser tests/browser
 
 # axe-core for the accessibility test (tests/browser/test_accessibility.py), pinned in

@@ -9,7 +9,7 @@ with a list; everything else is configured in pyproject.toml.
 
 from setuptools import find_namespace_packages, find_packages, setup
 
-FOLDERS_INSIDE_THE_PACKAGE = ("templates", "static", "docs")
+FOLDERS_INSIDE_THE_PACKAGE = ("templates", "static", "docs", "locale")
 
 packages = find_packages(include=["scorekeeper", "scorekeeper.*", "games", "games.*"])
 package_dir = {}

@@ -20,6 +20,7 @@ OFFLINE_FILES = (
     "js/app.js",
     "js/bids.js",
     "js/offline.js",
+    "js/i18n.js",
     "js/fortybelow.js",
     "js/drafts.js",
     "js/watch.js",

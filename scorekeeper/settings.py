@@ -159,6 +159,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language from the footer's choice (a cookie) or the browser's Accept-Language; it
+    # adds `Vary: Accept-Language, Cookie`, so no cache serves a page in the other language.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -183,6 +186,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -200,7 +204,11 @@ LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
-USE_I18N = False
+# English and Dutch (docs/languages.md): the catalogue is locale/nl/LC_MESSAGES/django.po, its
+# compiled .mo built by `make` (compilemessages), not committed.
+USE_I18N = True
+LANGUAGES = [("en", "English"), ("nl", "Nederlands")]
+LOCALE_PATHS = [FILES_DIR / "locale"]
 USE_TZ = True
 
 STATIC_URL = "static/"

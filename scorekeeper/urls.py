@@ -1,7 +1,10 @@
 """The scorekeeper's URLs: accounts, the admin, the phone pages and the JSON API."""
 
 from django.contrib import admin
+from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
 
 from games import offline
 
@@ -10,6 +13,8 @@ urlpatterns = [
     # At the root: a service worker's scope is the folder it is served from.
     path("sw.js", offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.web_manifest, name="web_manifest"),
+    # The footer's language switch (a POST form); open to everyone, signed in or not.
+    path("language/", login_not_required(require_POST(set_language)), name="set_language"),
     path("accounts/", include("games.urls_accounts")),
     path("api/", include("games.urls_api")),
     path("", include("games.urls")),

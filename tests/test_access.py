@@ -225,6 +225,8 @@ URLS: dict[str, Url] = {
         DELETE=401,
         changes=False,
     ),
+    # the footer's language switch: a cookie for this browser, nobody's data
+    "set_language": url(OPEN, POST=(302, lambda w: {"language": "nl", "next": "/"}), changes=False),
     "service_worker": url(OPEN, GET=200),
     "web_manifest": url(OPEN, GET=200),
     "game_shared": url(SHARE, lambda w: {"token": w.game.share_token}, owned=False, GET=200),
