@@ -9,6 +9,8 @@ import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from .messages import Message
+
 LARGEST_NUMBER = 1_000_000  # no score at a card table comes near; bigger numbers are typos
 
 
@@ -44,11 +46,11 @@ def whole_number(value: object, what: str, *, field: str | None = None) -> int:
     """`value` as an int; booleans, floats and strings are refused (the API sends JSON numbers)."""
     require(
         isinstance(value, int) and not isinstance(value, bool),
-        f"{what} must be a whole number",
+        Message("%(what)s must be a whole number", what=what),
         field=field,
     )
     too_large = abs(value) > LARGEST_NUMBER  # type: ignore[arg-type]
-    require(not too_large, f"{what} is far too large", field=field)
+    require(not too_large, Message("%(what)s is far too large", what=what), field=field)
     return value  # type: ignore[return-value]
 
 
@@ -57,7 +59,15 @@ def number_between(
 ) -> int:
     number = whole_number(value, what, field=field)
     require(
-        low <= number <= high, f"{what} must be from {low} to {high}, not {number}", field=field
+        low <= number <= high,
+        Message(
+            "%(what)s must be from %(low)s to %(high)s, not %(number)s",
+            what=what,
+            low=low,
+            high=high,
+            number=number,
+        ),
+        field=field,
     )
     return number
 
@@ -80,13 +90,27 @@ class Option:
 
     def check(self, name: str, value: object) -> int | bool | str:
         if isinstance(self.default, bool):
-            require(isinstance(value, bool), f"option {name} must be true or false", field=name)
+            require(
+                isinstance(value, bool),
+                Message("option %(name)s must be true or false", name=name),
+                field=name,
+            )
             return value  # type: ignore[return-value]
         if isinstance(self.default, int):
             assert self.minimum is not None and self.maximum is not None
-            return number_between(value, self.minimum, self.maximum, f"option {name}", field=name)
+            return number_between(
+                value,
+                self.minimum,
+                self.maximum,
+                Message("option %(name)s", name=name),
+                field=name,
+            )
         choices = ", ".join(self.choices)
-        require(value in self.choices, f"option {name} must be one of {choices}", field=name)
+        require(
+            value in self.choices,
+            Message("option %(name)s must be one of %(choices)s", name=name, choices=choices),
+            field=name,
+        )
         return value  # type: ignore[return-value]
 
 
@@ -198,7 +222,7 @@ class Table:
         )
 
     def name(self, player: int) -> str:
-        return self.names.get(player, f"player {player}")
+        return self.names.get(player, Message("player %(number)s", number=player))
 
     def seat(self, player: int) -> int:
         return self.players.index(player)
@@ -224,12 +248,12 @@ class Table:
         """A player id from an entry that is seated and still in the game."""
         require(
             isinstance(value, int) and not isinstance(value, bool) and value in self.players,
-            f"{what} must be a player at this table",
+            Message("%(what)s must be a player at this table", what=what),
             field=field,
         )
         require(
             value not in self.eliminated,
-            f"{self.name(value)} is out of the game",  # type: ignore[arg-type]
+            Message("%(name)s is out of the game", name=self.name(value)),  # type: ignore[arg-type]
             field=field,
         )
         return value  # type: ignore[return-value]
@@ -241,31 +265,50 @@ class Table:
         """
         hands = entry.get("hands")
         require(
-            isinstance(hands, list), "hands must be a list with one hand per player", field="hands"
+            isinstance(hands, list),
+            Message("hands must be a list with one hand per player"),
+            field="hands",
         )
         by_player: dict[int, dict] = {}
         for hand in hands:
-            require(isinstance(hand, Mapping), "each hand must be an object", field="hands")
-            player = self.read_player(hand.get("player"), "each hand's player", field="hands")
+            require(
+                isinstance(hand, Mapping), Message("each hand must be an object"), field="hands"
+            )
+            player = self.read_player(
+                hand.get("player"), Message("each hand's player"), field="hands"
+            )
             require(
                 player not in by_player,
-                f"{self.name(player)} has two hands",
+                Message("%(name)s has two hands", name=self.name(player)),
                 field=f"hands.{player}",
             )
             unknown = sorted(map(str, set(hand) - keys - {"player"}))
             if unknown:
                 raise EntryError(
-                    f"unknown field {unknown[0]} in {self.name(player)}'s hand",
+                    Message(
+                        "unknown field %(field)s in %(name)s's hand",
+                        field=unknown[0],
+                        name=self.name(player),
+                    ),
                     field=f"hands.{player}",
                 )
             missing = sorted(required - set(hand))
             if missing:
                 raise EntryError(
-                    f"{self.name(player)}'s hand has no {missing[0]}", field=f"hands.{player}"
+                    Message(
+                        "%(name)s's hand has no %(field)s",
+                        name=self.name(player),
+                        field=missing[0],
+                    ),
+                    field=f"hands.{player}",
                 )
             by_player[player] = dict(hand)
         missing_players = [self.name(p) for p in self.active if p not in by_player]
-        require(not missing_players, f"no hand for {', '.join(missing_players)}", field="hands")
+        require(
+            not missing_players,
+            Message("no hand for %(names)s", names=", ".join(missing_players)),
+            field="hands",
+        )
         return {player: by_player[player] for player in self.active}
 
     def record(
@@ -309,10 +352,10 @@ def competition_ranks(totals: Sequence[int]) -> list[int]:
 
 
 def entry_fields(entry: object, allowed: set[str]) -> Mapping:
-    require(isinstance(entry, Mapping), "a round's entry must be an object")
+    require(isinstance(entry, Mapping), Message("a round's entry must be an object"))
     unknown = sorted(map(str, set(entry) - allowed))  # type: ignore[arg-type]
     if unknown:
-        raise EntryError(f"unknown field {unknown[0]} in the entry")
+        raise EntryError(Message("unknown field %(name)s in the entry", name=unknown[0]))
     return entry  # type: ignore[return-value]
 
 
@@ -356,10 +399,15 @@ class Game:
 
     def check_options(self, options: Mapping | None) -> dict:
         options = {} if options is None else options
-        require(isinstance(options, Mapping), "options must be an object")
+        require(isinstance(options, Mapping), Message("options must be an object"))
         unknown = sorted(map(str, set(options) - set(self.options)))
         if unknown:
-            raise EntryError(f"{self.name} has no option {unknown[0]}", field=unknown[0])
+            raise EntryError(
+                Message(
+                    "%(game)s has no option %(name)s", game=Message(self.name), name=unknown[0]
+                ),
+                field=unknown[0],
+            )
         return {
             name: option.check(name, options[name]) if name in options else option.default
             for name, option in self.options.items()
@@ -375,20 +423,31 @@ class Game:
         players = tuple(players)
         count = len(players)
         allowed = (
-            f"exactly {self.min_players}"
+            Message("exactly %(count)s", count=self.min_players)
             if self.min_players == self.max_players
-            else f"{self.min_players} to {self.max_players}"
+            else Message("%(low)s to %(high)s", low=self.min_players, high=self.max_players)
         )
         require(
             self.min_players <= count <= self.max_players,
-            f"{self.name} is for {allowed} players, not {count}",
+            Message(
+                "%(game)s is for %(allowed)s players, not %(count)s",
+                game=Message(self.name),
+                allowed=allowed,
+                count=count,
+            ),
             field="players",
         )
-        require(len(set(players)) == count, "a player can only have one seat", field="players")
+        require(
+            len(set(players)) == count,
+            Message("a player can only have one seat"),
+            field="players",
+        )
         self.check_players(players)
         dealer = players[0] if first_dealer is None else first_dealer
         require(
-            dealer in players, "the first dealer must be one of the players", field="first_dealer"
+            dealer in players,
+            Message("the first dealer must be one of the players"),
+            field="first_dealer",
         )
         return Table(
             players=players,
@@ -437,10 +496,10 @@ class Game:
         return table
 
     def _play_next(self, table: Table, entry: Mapping) -> None:
-        require(not table.finished, "the game is already over")
+        require(not table.finished, Message("the game is already over"))
         require(
             not (table.rounds and table.rounds[-1].status == "open"),
-            f"round {len(table.rounds)} is still open; finish it first",
+            Message("round %(number)s is still open; finish it first", number=len(table.rounds)),
         )
         self.play_round(table, entry)
 
@@ -456,9 +515,9 @@ class Game:
         dealer = table.dealer
         for number, entry in enumerate(entries[broken - 1 :], start=broken):
             note = (
-                f"not scored: {problem.message}"
+                Message("not scored: %(problem)s", problem=problem.message)
                 if number == broken
-                else f"not scored until round {broken} is fixed"
+                else Message("not scored until round %(number)s is fixed", number=broken)
             )
             saved = dict(entry) if isinstance(entry, Mapping) else {}
             table.rounds.append(RoundResult(number, dealer, UNSCORED, saved, [], [note]))

@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .base import Game, Option, Table, entry_fields, require, whole_number
+from .messages import N_
 from .numbers import shown
 
 FORTY_BELOW = -40  # four equal cards in a two-column block
@@ -96,17 +97,17 @@ def go_out_penalty(scores: Mapping[int, int], went_out: int) -> int:
 
 class FortyBelow(Game):
     kind = "fortybelow"
-    name = "FortyBelow"
-    summary = "Arrange six cards in two rows; cancel columns, make blocks; lowest total wins."
+    name = N_("FortyBelow")
+    summary = N_("Arrange six cards in two rows; cancel columns, make blocks; lowest total wins.")
     min_players = 2
     max_players = 6
     options = {
         "rounds": Option(
             10,
-            "How many rounds make the game; the lowest total wins.",
+            N_("How many rounds make the game; the lowest total wins."),
             minimum=1,
             maximum=20,
-            label="Rounds in the game",
+            label=N_("Rounds in the game"),
         ),
     }
 

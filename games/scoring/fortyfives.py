@@ -13,6 +13,7 @@ from .base import (
     require,
     whole_number,
 )
+from .messages import N_
 
 TEAMS = ("A", "B")  # seats 0 and 2 are team A, seats 1 and 3 team B: partners sit opposite
 PLAYERS = 4
@@ -74,8 +75,8 @@ def _or_list(values: list[int]) -> str:
 
 class FortyFives(Game):
     kind = "fortyfives"
-    name = "Forty Fives"
-    summary = "Two teams of two bid on five tricks; the first team to 120 wins."
+    name = N_("Forty Fives")
+    summary = N_("Two teams of two bid on five tricks; the first team to 120 wins.")
     min_players = PLAYERS
     max_players = PLAYERS
     lower_total_wins = False
@@ -83,16 +84,18 @@ class FortyFives(Game):
     has_open_rounds = True
     options = {
         "thirty_for_sixty": Option(
-            False, "A bid of 30 that is made scores 60.", label="Thirty for sixty"
+            False, N_("A bid of 30 that is made scores 60."), label=N_("Thirty for sixty")
         ),
         "on_the_green": Option(
             False,
-            "When both teams are at 90 or more, only the bidding team can win the hand.",
-            label="On the green",
+            N_("When both teams are at 90 or more, only the bidding team can win the hand."),
+            label=N_("On the green"),
         ),
-        "no_minimum_bid": Option(False, "Bids may be as low as 5.", label="No minimum bid"),
+        "no_minimum_bid": Option(False, N_("Bids may be as low as 5."), label=N_("No minimum bid")),
         "hundred_bids_twenty": Option(
-            False, "A team over 100 may not bid less than 20.", label="Over 100 bids at least 20"
+            False,
+            N_("A team over 100 may not bid less than 20."),
+            label=N_("Over 100 bids at least 20"),
         ),
     }
 

@@ -6,6 +6,7 @@ A round is saved in two steps: the bids (an open round), then every player's tri
 from collections.abc import Iterable, Mapping, Sequence
 
 from .base import EntryError, Game, Table, entry_fields, number_between, whole_number
+from .messages import N_
 
 TRICKS_PER_HAND = 7
 HIGHEST_BID = TRICKS_PER_HAND
@@ -20,8 +21,8 @@ MAX_PLAYERS = 7
 
 class FortyTwo(Game):
     kind = "fortytwo"
-    name = "42"
-    summary = "Bid the tricks you will take; the first to 42 who then makes a bid wins."
+    name = N_("42")
+    summary = N_("Bid the tricks you will take; the first to 42 who then makes a bid wins.")
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     lower_total_wins = False

@@ -3,6 +3,7 @@
 from collections.abc import Mapping
 
 from .base import EntryError, Game, Option, Table, entry_fields, number_between, whole_number
+from .messages import N_
 
 MOST_CARDS_IN_A_ROW = 4  # a row is collected when a fifth card is played onto it
 ARROW_MATCH = -1  # a card put back in the box from the scoring pile
@@ -10,17 +11,17 @@ ARROW_MATCH = -1  # a card put back in the box from the scoring pile
 
 class FourScore(Game):
     kind = "fourscore"
-    name = "FourScore"
-    summary = "Play cards onto four rows; the fewest cards collected wins."
+    name = N_("FourScore")
+    summary = N_("Play cards onto four rows; the fewest cards collected wins.")
     min_players = 2
     max_players = 6
     options = {
         "deals": Option(
             1,
-            "How many deals make the match; the lowest sum of piles wins.",
+            N_("How many deals make the match; the lowest sum of piles wins."),
             minimum=1,
             maximum=20,
-            label="Deals in the match",
+            label=N_("Deals in the match"),
         ),
     }
 

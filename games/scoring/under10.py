@@ -6,6 +6,7 @@ Above 150 a player is out; the last one standing, or the lowest when the first g
 from collections.abc import Iterable, Mapping
 
 from .base import EntryError, Game, Option, Table, entry_fields, number_between
+from .messages import N_, Message, and_list
 
 LOWEST_CARD = 0
 HIGHEST_CARD = 13  # the deck's top value is not stated; RULES.md decides 0..13
@@ -13,8 +14,15 @@ TRADE_HAND_COST = 20
 JOKER_COST = 10
 TRADE_CARD_COST = 5
 BONUS_COSTS = {"trade_hand": TRADE_HAND_COST, "joker": JOKER_COST, "trade_card": TRADE_CARD_COST}
-BONUS_CARD_NAMES = {"trade_hand": "Trade hand", "joker": "Joker", "trade_card": "Trade card"}
-BONUS_LABELS = {name: f"{BONUS_CARD_NAMES[name]} +{cost}" for name, cost in BONUS_COSTS.items()}
+BONUS_CARD_NAMES = {
+    "trade_hand": N_("Trade hand"),
+    "joker": N_("Joker"),
+    "trade_card": N_("Trade card"),
+}
+BONUS_LABELS = {
+    name: Message("%(card)s +%(cost)s", card=Message(BONUS_CARD_NAMES[name]), cost=cost)
+    for name, cost in BONUS_COSTS.items()
+}
 CALL_LIMIT = 10  # a call needs fewer points than this in hand
 CALL_PENALTY = 20  # a caller who isn't strictly lowest adds this to their hand
 HALVINGS = {100: 50, 150: 75}  # reaching one of these totals exactly halves it
@@ -27,20 +35,24 @@ BONUS_NAMES = ", ".join(BONUS_COSTS)
 
 class UnderTheTen(Game):
     kind = "under10"
-    name = "Under the 10"
-    summary = "Call with fewer than 10 points in hand; above 150 you are out, lowest total wins."
+    name = N_("Under the 10")
+    summary = N_(
+        "Call with fewer than 10 points in hand; above 150 you are out, lowest total wins."
+    )
     min_players = 2
     max_players = 6
     options = {
         "end": Option(
             "last_standing",
-            "Play on until one player is left, or stop when the first player goes above 150 "
-            "(then the lowest total wins).",
+            N_(
+                "Play on until one player is left, or stop when the first player goes above 150 "
+                "(then the lowest total wins)."
+            ),
             choices=("last_standing", "first_out"),
-            label="When the game ends",
+            label=N_("When the game ends"),
             choice_labels=(
-                "When one player is left standing",
-                "When the first player goes above 150",
+                N_("When one player is left standing"),
+                N_("When the first player goes above 150"),
             ),
         ),
     }
@@ -49,17 +61,19 @@ class UnderTheTen(Game):
         entry = entry_fields(entry, {"called_by", "empty_hand", "hands"})
         if ("called_by" in entry) == ("empty_hand" in entry):
             raise EntryError(
-                "a round ends either with a call (called_by) or with an empty hand (empty_hand): "
-                "give exactly one of them",
+                Message(
+                    "a round ends either with a call (called_by) or with an empty hand "
+                    "(empty_hand): give exactly one of them"
+                ),
                 field="called_by",
             )
         if "called_by" in entry:
             ender = table.read_player(
-                entry["called_by"], "the player who called", field="called_by"
+                entry["called_by"], Message("the player who called"), field="called_by"
             )
         else:
             ender = table.read_player(
-                entry["empty_hand"], "the player with the empty hand", field="empty_hand"
+                entry["empty_hand"], Message("the player with the empty hand"), field="empty_hand"
             )
         hands = table.read_hands(entry, keys={"points", "cards", "bonus"}, required=set())
         hand_totals: dict[int, int] = {}
@@ -70,8 +84,11 @@ class UnderTheTen(Game):
             )
             if _holds_no_card(hand) and not (player == ender and "empty_hand" in entry):
                 raise EntryError(
-                    f"{table.name(player)}'s hand has no cards; only a player who went out "
-                    "with an empty hand (a stroke of luck) holds none",
+                    Message(
+                        "%(name)s's hand has no cards; only a player who went out with an empty "
+                        "hand (a stroke of luck) holds none",
+                        name=table.name(player),
+                    ),
                     field=f"hands.{player}.cards",
                 )
         notes = {player: [BONUS_LABELS[name] for name in bonuses[player]] for player in hands}
@@ -82,34 +99,50 @@ class UnderTheTen(Game):
             can_win = [p for p in hands if p != ender and not bonuses[p]]
             points = call_scores(ender, hand_totals, can_win)
             if points[ender] == 0:
-                notes[ender].append("called and had the lowest hand")
+                notes[ender].append(Message("called and had the lowest hand"))
                 round_notes = [
-                    f"{ender_name} called Under the 10 with {hand_totals[ender]} and won the round"
+                    Message(
+                        "%(name)s called Under the 10 with %(points)s and won the round",
+                        name=ender_name,
+                        points=hand_totals[ender],
+                    )
                 ]
             else:
-                notes[ender].append(f"called but was not lowest: penalty +{CALL_PENALTY}")
+                notes[ender].append(
+                    Message("called but was not lowest: penalty +%(penalty)s", penalty=CALL_PENALTY)
+                )
                 lowest = [p for p in can_win if points[p] == 0]
                 for player in lowest:
-                    notes[player].append("lowest hand: 0")
+                    notes[player].append(Message("lowest hand: 0"))
                 round_notes = [
-                    f"{ender_name} called Under the 10 with {hand_totals[ender]}, but "
-                    f"{_names(table, lowest)} had {hand_totals[lowest[0]]}"
+                    Message(
+                        "%(name)s called Under the 10 with %(points)s, but %(lowest)s had "
+                        "%(their_points)s",
+                        name=ender_name,
+                        points=hand_totals[ender],
+                        lowest=_names(table, lowest),
+                        their_points=hand_totals[lowest[0]],
+                    )
                 ]
         else:
             _check_empty_hand(table, ender, hands[ender], hand_totals[ender], bonuses[ender])
             points = dict(hand_totals)
-            notes[ender].append("stroke of luck: empty hand")
-            round_notes = [f"Stroke of luck: {ender_name} went out with an empty hand"]
+            notes[ender].append(Message("stroke of luck: empty hand"))
+            round_notes = [
+                Message("Stroke of luck: %(name)s went out with an empty hand", name=ender_name)
+            ]
 
         round_result = table.record(entry, points, notes, round_notes)
         out_this_round = []
         for result in round_result.results:
             settled = after_halving(result.total)
             if settled != result.total:
-                result.notes.append(f"halved {result.total} → {settled}")
+                result.notes.append(
+                    Message("halved %(total)s → %(settled)s", total=result.total, settled=settled)
+                )
                 result.total = table.totals[result.player] = settled
             if settled > ELIMINATED_ABOVE:
-                result.notes.append("eliminated")
+                result.notes.append(Message("eliminated"))
                 table.eliminated.append(result.player)
                 out_this_round.append(result.player)
                 table.extras.setdefault("eliminated_in", {})[result.player] = round_result.number
@@ -145,11 +178,11 @@ def hand_points(hand: Mapping) -> int:
     Raises EntryError for a malformed hand.
     """
     if not isinstance(hand, Mapping):
-        raise EntryError("a hand must be an object")
+        raise EntryError(Message("a hand must be an object"))
     unknown = sorted(map(str, set(hand) - {"player", "points", "cards", "bonus"}))
     if unknown:
-        raise EntryError(f"unknown field {unknown[0]} in the hand")
-    points, _bonus = _read_hand(hand, "the player", None)
+        raise EntryError(Message("unknown field %(name)s in the hand", name=unknown[0]))
+    points, _bonus = _read_hand(hand, Message("the player"), None)
     return points
 
 
@@ -186,37 +219,65 @@ def _read_hand(hand: Mapping, owner: str, field: str | None) -> tuple[int, list[
 
     if "points" not in hand and "cards" not in hand:
         # A hand left blank is never 0 points: a forgotten hand must not win the round.
-        raise EntryError(f"enter {owner}'s hand: its points or its cards", field=field)
+        raise EntryError(
+            Message("enter %(owner)s's hand: its points or its cards", owner=owner), field=field
+        )
     if "points" in hand and "cards" in hand:
-        raise EntryError(f"enter either points or cards for {owner}'s hand, not both", field=field)
+        raise EntryError(
+            Message("enter either points or cards for %(owner)s's hand, not both", owner=owner),
+            field=field,
+        )
     bonus = hand.get("bonus", [])
     if not isinstance(bonus, list):
-        raise EntryError(f"{owner}'s bonus cards must be a list", field=at("bonus"))
+        raise EntryError(
+            Message("%(owner)s's bonus cards must be a list", owner=owner), field=at("bonus")
+        )
     for name in bonus:
         if not (isinstance(name, str) and name in BONUS_COSTS):
             shown = f" {name!r}" if isinstance(name, str) else ""
             raise EntryError(
-                f"{owner} holds an unknown bonus card{shown}; the bonus cards are {BONUS_NAMES}",
+                Message(
+                    "%(owner)s holds an unknown bonus card%(shown)s; the bonus cards are %(names)s",
+                    owner=owner,
+                    shown=shown,
+                    names=BONUS_NAMES,
+                ),
                 field=at("bonus"),
             )
     if "points" in hand:
         points = number_between(
-            hand["points"], 0, MOST_POINTS_IN_HAND, f"{owner}'s points", field=at("points")
+            hand["points"],
+            0,
+            MOST_POINTS_IN_HAND,
+            Message("%(owner)s's points", owner=owner),
+            field=at("points"),
         )
     else:
         cards = hand["cards"]
         if not isinstance(cards, list):
-            raise EntryError(f"{owner}'s cards must be a list of card values", field=at("cards"))
+            raise EntryError(
+                Message("%(owner)s's cards must be a list of card values", owner=owner),
+                field=at("cards"),
+            )
         held = len(cards) + len(bonus)
         if held > HAND_SIZE:
             raise EntryError(
-                f"{owner}'s hand has {held} cards; a hand holds at most {HAND_SIZE}, "
-                "bonus cards included",
+                Message(
+                    "%(owner)s's hand has %(held)s cards; a hand holds at most %(most)s, "
+                    "bonus cards included",
+                    owner=owner,
+                    held=held,
+                    most=HAND_SIZE,
+                ),
                 field=at("cards"),
             )
         points = sum(
             number_between(
-                card, LOWEST_CARD, HIGHEST_CARD, f"each of {owner}'s cards", field=at("cards")
+                card,
+                LOWEST_CARD,
+                HIGHEST_CARD,
+                Message("each of %(owner)s's cards", owner=owner),
+                field=at("cards"),
             )
             for card in cards
         )
@@ -231,12 +292,21 @@ def _check_caller(table: Table, caller: int, points: int, bonus: list[str]) -> N
     name = table.name(caller)
     if bonus:
         raise EntryError(
-            f"{name} holds a bonus card ({', '.join(bonus)}) and can't call Under the 10",
+            Message(
+                "%(name)s holds a bonus card (%(cards)s) and can't call Under the 10",
+                name=name,
+                cards=", ".join(bonus),
+            ),
             field=f"hands.{caller}.bonus",
         )
     if points >= CALL_LIMIT:
         raise EntryError(
-            f"{name} called with {points} points; a call needs fewer than {CALL_LIMIT}",
+            Message(
+                "%(name)s called with %(points)s points; a call needs fewer than %(limit)s",
+                name=name,
+                points=points,
+                limit=CALL_LIMIT,
+            ),
             field=f"hands.{caller}",
         )
 
@@ -247,18 +317,22 @@ def _check_empty_hand(
     name = table.name(player)
     if bonus:
         raise EntryError(
-            f"{name} went out with an empty hand, so can't hold a bonus card",
+            Message("%(name)s went out with an empty hand, so can't hold a bonus card", name=name),
             field=f"hands.{player}.bonus",
         )
     if points != 0 or hand.get("cards"):
         raise EntryError(
-            f"{name} went out with an empty hand, so their hand must be 0 points with no cards",
+            Message(
+                "%(name)s went out with an empty hand, so their hand must be 0 points with no "
+                "cards",
+                name=name,
+            ),
             field=f"hands.{player}",
         )
 
 
 def _names(table: Table, players: Iterable[int]) -> str:
-    return " and ".join(table.name(player) for player in players)
+    return and_list([table.name(player) for player in players])
 
 
 GAME = UnderTheTen()
