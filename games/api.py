@@ -14,6 +14,8 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError, transaction
 from django.db.models import Prefetch
 from django.http import JsonResponse, QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import defaults
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -38,6 +40,7 @@ from .scoring import GAMES, EntryError, referee_fortyfives, referee_fortytwo
 from .scoring.base import UNSCORED
 from .scoring.fortyfives import SUITS, TEAMS
 from .scoring.under10 import BONUS_COSTS, HAND_SIZE, HIGHEST_CARD, LOWEST_CARD, MOST_POINTS_IN_HAND
+from .words import error_said, said
 
 # Ids past a bigint can't name anything, and SQLite can't even be asked about them.
 BIGGEST_ID = 2**63 - 1
@@ -76,12 +79,14 @@ class TooLarge(exceptions.APIException):
 
 def too_large() -> str:
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    return f"the request body is larger than {limit} bytes, the most this API takes"
+    return _("the request body is larger than %(limit)s bytes, the most this API takes") % {
+        "limit": limit
+    }
 
 
 class Conflicting(exceptions.APIException):
     status_code = status.HTTP_409_CONFLICT
-    default_detail = "the game's present state doesn't allow this"
+    default_detail = gettext_lazy("the game's present state doesn't allow this")
 
 
 def first_error(detail: object, path: tuple[str, ...] = ()) -> tuple[tuple[str, ...], str] | None:
@@ -106,7 +111,7 @@ def first_error(detail: object, path: tuple[str, ...] = ()) -> tuple[tuple[str, 
 def api_exception(exc: Exception) -> Exception:
     """The API's answer to an exception from the models, the engine or DRF's parsing."""
     if isinstance(exc, EntryError):
-        return Invalid(str(exc), field=exc.field, round_number=exc.round_number)
+        return Invalid(error_said(exc), field=exc.field, round_number=exc.round_number)
     if isinstance(exc, transfer.Refused):
         return Invalid(exc.message, field=exc.field, round_number=exc.round_number)
     if isinstance(exc, DjangoValidationError):
@@ -126,7 +131,7 @@ def api_exception(exc: Exception) -> Exception:
     if isinstance(exc, OverflowError | DataError):
         # The engine bounds every number in an entry; should a total still outgrow its column,
         # the write path's transaction has been rolled back and the request was at fault.
-        return Invalid("a number in the request is too large to keep")
+        return Invalid(_("a number in the request is too large to keep"))
     return exc
 
 
@@ -165,7 +170,7 @@ def read(serializer_class: type[serializers.Serializer], request) -> dict:
 def read_entry(request) -> dict:
     """A round's entry is the whole body; the engine checks everything inside it."""
     if isinstance(request.data, QueryDict) or not isinstance(request.data, dict):
-        raise Invalid("send the round's entry as a JSON object")
+        raise Invalid(_("send the round's entry as a JSON object"))
     return request.data
 
 
@@ -175,14 +180,17 @@ def owned(model, user, ids: list[int], what: str, field: str) -> list:
     found = model.objects.filter(owner=user).in_bulk([i for i in ids if 0 < i <= BIGGEST_ID])
     for object_id in ids:
         if object_id not in found:
-            raise Invalid(f"{what} {object_id} is not one of yours", field=field)
+            raise Invalid(
+                _("%(what)s %(id)s is not one of yours") % {"what": what, "id": object_id},
+                field=field,
+            )
     return [found[object_id] for object_id in ids]
 
 
 def get_game_for_user(request, game_id: int) -> Game:
     game = Game.objects.filter(owner=request.user, pk=game_id).first()
     if game is None:
-        raise exceptions.NotFound(f"there is no game {game_id}")
+        raise exceptions.NotFound(_("there is no game %(id)s") % {"id": game_id})
     return game
 
 
@@ -773,7 +781,7 @@ def scoreboard_json(game: Game) -> dict:
         "winners": list(board.winners),
         "next_dealer": board.next_dealer,
         "problem": board.problem
-        and {"round": board.problem.round_number, "detail": board.problem.message},
+        and {"round": board.problem.round_number, "detail": said(board.problem.message)},
     }
 
 
@@ -875,7 +883,7 @@ class PlayerStatsView(ApiView):
     def get(self, request, player_id: int):
         player = Player.objects.filter(owner=request.user, pk=player_id).first()
         if player is None:
-            raise exceptions.NotFound(f"there is no player {player_id}")
+            raise exceptions.NotFound(_("there is no player %(id)s") % {"id": player_id})
         return Response(stats.player_stats(player).as_json())
 
 
@@ -902,7 +910,7 @@ class NightView(ApiView):
     def get(self, request, night_id: int):
         night = nights_with_games(request.user).filter(pk=night_id).first()
         if night is None:
-            raise exceptions.NotFound(f"there is no game night {night_id}")
+            raise exceptions.NotFound(_("there is no game night %(id)s") % {"id": night_id})
         return Response(night_json(night))
 
 
@@ -949,12 +957,14 @@ class GamesView(ApiView):
     def post(self, request):
         data = read(GameCreateSerializer, request)
         user = request.user
-        players = owned(Player, user, data["players"], "player", "players")
+        players = owned(Player, user, data["players"], _("player"), "players")
         first_dealer = night = None
         if data.get("first_dealer") is not None:
-            [first_dealer] = owned(Player, user, [data["first_dealer"]], "player", "first_dealer")
+            [first_dealer] = owned(
+                Player, user, [data["first_dealer"]], _("player"), "first_dealer"
+            )
         if data.get("night") is not None:
-            [night] = owned(GameNight, user, [data["night"]], "game night", "night")
+            [night] = owned(GameNight, user, [data["night"]], _("game night"), "night")
         game = Game.start(
             user,
             data["kind"],
@@ -998,7 +1008,7 @@ class RoundsView(ApiView):
         if number is not None and not (
             number.isascii() and number.isdigit() and 0 < int(number) <= BIGGEST_ID
         ):
-            raise Invalid("number must be a round number: 1, 2, 3...", field="number")
+            raise Invalid(_("number must be a round number: 1, 2, 3..."), field="number")
         saved = game.add_round(
             read_entry(request), request.user, number=None if number is None else int(number)
         )
@@ -1070,7 +1080,7 @@ class ImportView(ApiView):
 def read_trick(request, fields: tuple[str, ...]) -> dict:
     """A trick's body: a JSON object of exactly these fields; the engine reads each one."""
     if isinstance(request.data, QueryDict) or not isinstance(request.data, dict):
-        raise Invalid("send the trick as a JSON object")
+        raise Invalid(_("send the trick as a JSON object"))
     unknown = sorted(set(request.data) - set(fields))
     if unknown:
         raise Invalid(
@@ -1135,7 +1145,7 @@ def _for_the_api(request) -> bool:
 
 def page_not_found(request, exception):
     if _for_the_api(request):
-        return JsonResponse({"detail": "Not found."}, status=404)
+        return JsonResponse({"detail": _("Not found.")}, status=404)
     return defaults.page_not_found(request, exception)
 
 
@@ -1143,19 +1153,19 @@ def bad_request(request, exception):
     if _for_the_api(request):
         if isinstance(exception, RequestDataTooBig):
             return JsonResponse({"detail": too_large()}, status=413)
-        return JsonResponse({"detail": "The request could not be understood."}, status=400)
+        return JsonResponse({"detail": _("The request could not be understood.")}, status=400)
     return defaults.bad_request(request, exception)
 
 
 def permission_denied(request, exception):
     if _for_the_api(request):
-        return JsonResponse({"detail": "You do not have permission to do this."}, status=403)
+        return JsonResponse({"detail": _("You do not have permission to do this.")}, status=403)
     return defaults.permission_denied(request, exception)
 
 
 def server_error(request):
     if _for_the_api(request):
         return JsonResponse(
-            {"detail": "Something went wrong on our side; it is logged."}, status=500
+            {"detail": _("Something went wrong on our side; it is logged.")}, status=500
         )
     return defaults.server_error(request)

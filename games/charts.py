@@ -13,9 +13,12 @@ from dataclasses import dataclass
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from .scoring import GAMES, Scoreboard
 from .scoring.numbers import shown
+from .words import said
 
 # The viewBox, in user units. On a 360 px phone the chart is drawn about 310 px wide (the page
 # and a card take their padding), so 13 units of text come out at 12.5 px or more.
@@ -33,7 +36,7 @@ Y_TICKS = 4
 X_TICKS = 5
 NARROW = set(" ijlrtf.,:;'|!()[]")
 WIDE = set("mwMW@%&—…")
-ROUND = "Round"  # the x axis's title, after its last number
+ROUND = gettext_lazy("Round")  # the x axis's title, after its last number
 ROUND_OFFSET = 16
 
 # Per series: a dash pattern and an end marker, so lines differ without their colours.
@@ -117,7 +120,7 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> SafeString:
     ]
     tick_labels.append(
         f'<text x="{_n(left + plot_width + ROUND_OFFSET)}" y="{_n(plot_bottom + 17)}">'
-        f"{ROUND}</text>"
+        f"{escape(ROUND)}</text>"
     )
     parts.append(f'<g class="ticks">{"".join(tick_labels)}</g>')
 
@@ -178,7 +181,7 @@ def _series(board: Scoreboard, names: Mapping[int, str], rounds: Sequence) -> li
     """A line per player in seat order, or per team when the totals are the team's."""
 
     def name(player: int) -> str:
-        return names.get(player, f"player {player}")
+        return names.get(player, _("player %(number)s") % {"number": player})
 
     out = {standing.player for standing in board.standings if standing.eliminated}
     if board.teams:
@@ -207,27 +210,40 @@ def _series(board: Scoreboard, names: Mapping[int, str], rounds: Sequence) -> li
 
 def _summary(board: Scoreboard, series: list[Series], last_round: int) -> str:
     """The chart in one sentence for screen readers: who won and where everyone ended."""
-    rounds = "1 round" if last_round == 1 else f"{last_round} rounds"
-    game = GAMES[board.kind].name if board.kind in GAMES else board.kind
-    text = f"{game} score chart: running totals over {rounds}."
+    rounds = ngettext("%(count)d round", "%(count)d rounds", last_round) % {"count": last_round}
+    game = said(GAMES[board.kind].name) if board.kind in GAMES else board.kind
+    text = _("%(game)s score chart: running totals over %(rounds)s.") % {
+        "game": game,
+        "rounds": rounds,
+    }
     winners = [line for line in series if line.won]
     if winners:
-        names = " and ".join(line.name for line in winners)
-        verb = "wins" if len(winners) == 1 and not board.teams else "win"
-        text += f" {names} {verb} with {shown(winners[0].points[-1][1])}."
+        names = _(" and ").join(line.name for line in winners)
+        total = shown(winners[0].points[-1][1])
+        if len(winners) == 1 and not board.teams:
+            text += " " + _("%(names)s wins with %(total)s.") % {"names": names, "total": total}
+        else:
+            text += " " + _("%(names)s win with %(total)s.") % {"names": names, "total": total}
     ends = []
     for line in series:
         round_number, total = line.points[-1]
         ends.append(
             f"{line.name} {shown(total)}"
-            + (f" (out after round {round_number})" if line.out else "")
+            + (
+                " " + _("(out after round %(number)s)") % {"number": round_number}
+                if line.out
+                else ""
+            )
         )
-    heading = "Final totals" if board.finished else f"Totals after round {last_round}"
+    if board.finished:
+        heading = _("Final totals")
+    else:
+        heading = _("Totals after round %(number)s") % {"number": last_round}
     return f"{text} {heading}: {', '.join(ends)}."
 
 
 def _label_text(line: Series) -> str:
-    text = f"{line.name} out" if line.out else line.name
+    text = _("%(name)s out") % {"name": line.name} if line.out else line.name
     if _text_width(text) <= LABEL_MAX_WIDTH:
         return text
     while text and _text_width(text + "…") > LABEL_MAX_WIDTH:

@@ -8,6 +8,8 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from . import transfer
 from .models import NAME_INPUT_MAX_LENGTH, Game, Player, name_key, normal_name
@@ -18,7 +20,14 @@ from .scoring.fortyfives import TRICKS_PER_HAND as FORTY_FIVES_TRICKS
 from .scoring.fortytwo import HIGHEST_BID, TRICKS_PER_HAND, bidding_order
 from .scoring.numbers import shown
 from .scoring.under10 import BONUS_COSTS, BONUS_LABELS, HIGHEST_CARD, LOWEST_CARD
+from .words import said
 
+SUIT_WORDS = {
+    "clubs": gettext_lazy("Clubs"),
+    "diamonds": gettext_lazy("Diamonds"),
+    "hearts": gettext_lazy("Hearts"),
+    "spades": gettext_lazy("Spades"),
+}
 NUMBER = forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"})
 
 
@@ -95,7 +104,7 @@ class RoundForm(forms.Form):
 
     def incomplete_message(self) -> str:
         """What the preview asks for while the form can't be scored yet."""
-        return "Fill in every player's hand to see the scores."
+        return _("Fill in every player's hand to see the scores.")
 
     offers_throw_in = False  # a one-tap "everyone passed" (Forty Fives)
 
@@ -124,11 +133,11 @@ class RoundForm(forms.Form):
         field = error.field or ""
         match = re.match(r"hands\.(\d+)", field)
         if match and int(match.group(1)) in self.players:
-            self.player_errors[int(match.group(1))] = error.message
+            self.player_errors[int(match.group(1))] = said(error.message)
         elif field in self.fields:
-            self.add_error(field, error.message)
+            self.add_error(field, said(error.message))
         else:
-            self.add_error(None, error.message)
+            self.add_error(None, said(error.message))
 
 
 class FortyBelowForm(RoundForm):
@@ -144,13 +153,14 @@ class FortyBelowForm(RoundForm):
                     self.fields[self.cell(player, row, column)] = forms.TypedChoiceField(
                         choices=[("", "?"), *_int_choices(CARD_VALUES)],
                         coerce=int,
-                        label=f"{self.names[player]} row {row + 1} column {column + 1}",
+                        label=_("%(name)s row %(row)s column %(column)s")
+                        % {"name": self.names[player], "row": row + 1, "column": column + 1},
                     )
         self.fields["went_out"] = forms.TypedChoiceField(
             choices=self.player_choices(),
             coerce=int,
             widget=forms.RadioSelect,
-            label="Who went out?",
+            label=_("Who went out?"),
         )
 
     def hand_fields(self, player: int) -> list[str]:
@@ -179,8 +189,8 @@ class FortyBelowForm(RoundForm):
 
     def incomplete_message(self) -> str:
         if all(self.grid(player) for player in self.players):
-            return "Now tap who went out to see the round's scores."
-        return "Each grid is scored as soon as its six cards are in."
+            return _("Now tap who went out to see the round's scores.")
+        return _("Each grid is scored as soon as its six cards are in.")
 
     def grid_marks(self) -> dict[str, list[str]]:
         """The cells of each complete grid that the engine's tally puts in the forty-below block
@@ -239,9 +249,9 @@ class FortyTwoForm(RoundForm):
                 choices=_int_choices(range(HIGHEST_BID + 1)),
                 coerce=int,
                 widget=forms.RadioSelect,
-                label=f"{name} bids",
+                label=_("%(name)s bids") % {"name": name},
                 initial=bids.get(player),
-                error_messages={"required": f"{name}'s bid is missing."},
+                error_messages={"required": _("%(name)s's bid is missing.") % {"name": name}},
             )
             # Never required here: with no tricks at all the bids are saved alone (a new round
             # only, see clean), and a missing player's tricks are named by the engine.
@@ -249,7 +259,7 @@ class FortyTwoForm(RoundForm):
                 choices=_int_choices(range(TRICKS_PER_HAND + 1)),
                 coerce=int,
                 widget=forms.RadioSelect,
-                label=f"{name} took",
+                label=_("%(name)s took") % {"name": name},
                 required=False,
                 empty_value=None,
             )
@@ -259,8 +269,8 @@ class FortyTwoForm(RoundForm):
         if not self.bidding and all(taken is None for taken in tricks):
             self.add_error(
                 None,
-                f"Enter the tricks each player took (together {TRICKS_PER_HAND}): "
-                "this hand was played.",
+                _("Enter the tricks each player took (together %(tricks)s): this hand was played.")
+                % {"tricks": TRICKS_PER_HAND},
             )
         return self.cleaned_data
 
@@ -303,26 +313,26 @@ class UnderTheTenForm(RoundForm):
             choices=self.player_choices(),
             coerce=int,
             widget=forms.RadioSelect,
-            label="Who ended the round?",
+            label=_("Who ended the round?"),
         )
         self.fields["how"] = forms.ChoiceField(
-            choices=[("called", "Called “Under the 10!”"), ("empty", "Emptied their hand")],
+            choices=[("called", _("Called “Under the 10!”")), ("empty", _("Emptied their hand"))],
             widget=forms.RadioSelect,
             initial="called",
-            label="How?",
+            label=_("How?"),
         )
         for player in self.players:
             self.fields[f"points_{player}"] = forms.IntegerField(
-                required=False, min_value=0, widget=NUMBER, label="Points in hand"
+                required=False, min_value=0, widget=NUMBER, label=_("Points in hand")
             )
             self.fields[f"cards_{player}"] = forms.CharField(
-                required=False, max_length=200, label="or the cards (e.g. 2 5 13)"
+                required=False, max_length=200, label=_("or the cards (e.g. 2 5 13)")
             )
             self.fields[f"bonus_{player}"] = forms.MultipleChoiceField(
                 required=False,
-                choices=[(name, BONUS_LABELS[name]) for name in BONUS_COSTS],
+                choices=[(name, said(BONUS_LABELS[name])) for name in BONUS_COSTS],
                 widget=forms.CheckboxSelectMultiple,
-                label="Bonus cards held",
+                label=_("Bonus cards held"),
             )
 
     def hand_fields(self, player: int) -> list[str]:
@@ -332,7 +342,7 @@ class UnderTheTenForm(RoundForm):
         for player in self.players:
             cards = self.cleaned_data.get(f"cards_{player}") or ""
             if cards and not re.fullmatch(r"[\d\s,]+", cards):
-                self.add_error(f"cards_{player}", "Cards are numbers, separated by spaces.")
+                self.add_error(f"cards_{player}", _("Cards are numbers, separated by spaces."))
         return self.cleaned_data
 
     def build_entry(self) -> dict:
@@ -394,16 +404,19 @@ class FortyFivesForm(RoundForm):
     def add_fields(self) -> None:
         bids = NO_MINIMUM_BIDS if self.game.options.get("no_minimum_bid") else STANDARD_BIDS
         self.fields["bidder"] = forms.TypedChoiceField(
-            choices=self.player_choices(), coerce=int, widget=forms.RadioSelect, label="Bidder"
+            choices=self.player_choices(),
+            coerce=int,
+            widget=forms.RadioSelect,
+            label=_("Bidder"),
         )
         self.fields["bid"] = forms.TypedChoiceField(
-            choices=_int_choices(bids), coerce=int, widget=forms.RadioSelect, label="Bid"
+            choices=_int_choices(bids), coerce=int, widget=forms.RadioSelect, label=_("Bid")
         )
         self.fields["trump"] = forms.ChoiceField(
-            choices=[("", "not said"), *[(s, s.title()) for s in SUITS]],
+            choices=[("", _("not said")), *[(s, SUIT_WORDS[s]) for s in SUITS]],
             required=False,
             widget=forms.RadioSelect,
-            label="Trump",
+            label=_("Trump"),
         )
         if self.open_entry:
             for name in ("bidder", "bid", "trump"):
@@ -414,14 +427,14 @@ class FortyFivesForm(RoundForm):
             choices=_int_choices(range(FORTY_FIVES_TRICKS + 1)),
             coerce=int,
             widget=forms.RadioSelect,
-            label=f"Tricks taken by {team_names['A']}",
+            label=_("Tricks taken by %(team)s") % {"team": team_names["A"]},
             required=False,
             empty_value=None,
         )
         self.fields["high_trump"] = forms.ChoiceField(
-            choices=[*[(t, team_names[t]) for t in TEAMS], ("none", "No trump was played")],
+            choices=[*[(t, team_names[t]) for t in TEAMS], ("none", _("No trump was played"))],
             widget=forms.RadioSelect,
-            label="Who took the highest trump?",
+            label=_("Who took the highest trump?"),
             required=False,
         )
         if self.thrown_in:
@@ -435,16 +448,21 @@ class FortyFivesForm(RoundForm):
         high_trump = self.cleaned_data.get("high_trump")
         names = self.team_names()
         if tricks is None and high_trump:
-            self.add_error("tricks_A", f"Enter the tricks taken by {names['A']}.")
+            self.add_error(
+                "tricks_A", _("Enter the tricks taken by %(team)s.") % {"team": names["A"]}
+            )
         elif tricks is not None and not high_trump:
             self.add_error(
-                "high_trump", "Say who took the highest trump, or that no trump was played."
+                "high_trump", _("Say who took the highest trump, or that no trump was played.")
             )
         elif tricks is None and not self.bidding:
             self.add_error(
                 None,
-                f"Enter the tricks taken by {names['A']} and who took the highest trump: "
-                "this hand was played.",
+                _(
+                    "Enter the tricks taken by %(team)s and who took the highest trump: "
+                    "this hand was played."
+                )
+                % {"team": names["A"]},
             )
         return self.cleaned_data
 
@@ -496,7 +514,7 @@ class FourScoreForm(RoundForm):
         for player in self.players:
             # No min_value: the engine's sentence about a negative pile is the clearer one.
             self.fields[f"pile_{player}"] = forms.IntegerField(
-                widget=NUMBER, label=f"{self.names[player]}'s pile"
+                widget=NUMBER, label=_("%(name)s's pile") % {"name": self.names[player]}
             )
 
     def hand_fields(self, player: int) -> list[str]:
@@ -522,7 +540,9 @@ ROUND_FORMS: dict[str, type[RoundForm]] = {
 
 class NewPlayerForm(forms.Form):
     # The 40-character limit is the normalised name's (Player.add); this only bounds the input.
-    name = forms.CharField(max_length=NAME_INPUT_MAX_LENGTH, label="New player's name")
+    name = forms.CharField(
+        max_length=NAME_INPUT_MAX_LENGTH, label=gettext_lazy("New player's name")
+    )
 
 
 class DeleteAccountForm(forms.Form):
@@ -530,22 +550,29 @@ class DeleteAccountForm(forms.Form):
 
     password = forms.CharField(
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
-        label="Your password, to confirm",
+        label=gettext_lazy("Your password, to confirm"),
         max_length=4096,
     )
 
 
 class NightForm(forms.Form):
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    location = forms.CharField(required=False, max_length=100, label="Place")
+    date = forms.DateField(
+        widget=forms.DateInput(attrs={"type": "date"}), label=gettext_lazy("Date")
+    )
+    location = forms.CharField(required=False, max_length=100, label=gettext_lazy("Place"))
     notes = forms.CharField(
-        required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        label=gettext_lazy("Notes"),
     )
 
 
 class MergeForm(forms.Form):
     into = forms.ModelChoiceField(
-        queryset=None, label="The same person as", empty_label="Choose a player"
+        queryset=None,
+        label=gettext_lazy("The same person as"),
+        empty_label=gettext_lazy("Choose a player"),
     )
 
     def __init__(self, data=None, *, others):
@@ -558,20 +585,20 @@ class ImportForm(forms.Form):
 
     LARGEST_FILE = 20 * 1024 * 1024
 
-    document = forms.FileField(label="Export file (.json)")
+    document = forms.FileField(label=gettext_lazy("Export file (.json)"))
 
     def clean_document(self):
         upload = self.cleaned_data["document"]
         if upload.size > self.LARGEST_FILE:
-            raise forms.ValidationError("The file is over 20 MB: that is not an export file.")
+            raise forms.ValidationError(_("The file is over 20 MB: that is not an export file."))
         try:
             document = json.loads(upload.read())
         except (UnicodeDecodeError, ValueError, RecursionError):
             raise forms.ValidationError(
-                "This file is not an export file: it is not JSON."
+                _("This file is not an export file: it is not JSON.")
             ) from None
         if transfer.holds_a_surrogate(document):
-            raise forms.ValidationError("This file is not an export file: it holds broken text.")
+            raise forms.ValidationError(_("This file is not an export file: it holds broken text."))
         return document
 
 
@@ -583,9 +610,11 @@ class NewGameForm(forms.Form):
     new_players = forms.CharField(
         required=False,
         max_length=2000,
-        label="New players",
-        help_text="Names, separated by commas. They sit after the players tapped above, "
-        "in the order typed.",
+        label=gettext_lazy("New players"),
+        help_text=gettext_lazy(
+            "Names, separated by commas. They sit after the players tapped above, "
+            "in the order typed."
+        ),
     )
 
     def __init__(self, data=None, *, rules, players):
@@ -597,14 +626,14 @@ class NewGameForm(forms.Form):
         self.fields["players"] = forms.MultipleChoiceField(
             choices=choices,
             required=False,
-            label="Players",
-            error_messages={"invalid_choice": "Only your own players can be seated."},
+            label=_("Players"),
+            error_messages={"invalid_choice": _("Only your own players can be seated.")},
         )
         self.fields["first_dealer"] = forms.ChoiceField(
-            choices=[("", "Whoever sits first"), *choices],
+            choices=[("", _("Whoever sits first")), *choices],
             required=False,
-            label="Deals first",
-            error_messages={"invalid_choice": "Only your own players can deal."},
+            label=_("Deals first"),
+            error_messages={"invalid_choice": _("Only your own players can deal.")},
         )
         for name, option in rules.options.items():
             self.fields[f"option_{name}"] = _option_field(name, option)
@@ -654,13 +683,14 @@ class NewGameForm(forms.Form):
     def clean(self):
         picked = self.cleaned_data.get("players") or []
         if len(set(picked)) != len(picked):
-            raise forms.ValidationError("A player can only have one seat.")
+            raise forms.ValidationError(_("A player can only have one seat."))
         seated = {str(p.pk) for p in self.seating() if isinstance(p, Player)}
         dealer = self.cleaned_data.get("first_dealer")
         if dealer and dealer not in seated:
             name = self.players_by_id[dealer].name
             raise forms.ValidationError(
-                f"{name} is not playing: tap one of the players in the game to deal first."
+                _("%(name)s is not playing: tap one of the players in the game to deal first.")
+                % {"name": name}
             )
         return self.cleaned_data
 
@@ -693,10 +723,10 @@ class NewGameForm(forms.Form):
 
 
 def _option_field(name: str, option) -> forms.Field:
-    label = option.label or name.replace("_", " ").capitalize()
+    label = said(option.label) or name.replace("_", " ").capitalize()
     if isinstance(option.default, bool):
         return forms.BooleanField(
-            required=False, initial=option.default, label=label, help_text=option.help
+            required=False, initial=option.default, label=label, help_text=said(option.help)
         )
     if isinstance(option.default, int):
         return forms.IntegerField(
@@ -704,14 +734,16 @@ def _option_field(name: str, option) -> forms.Field:
             max_value=option.maximum,
             initial=option.default,
             label=label,
-            help_text=option.help,
+            help_text=said(option.help),
             widget=NUMBER,
         )
-    words = option.choice_labels or [c.replace("_", " ").capitalize() for c in option.choices]
+    words = [said(word) for word in option.choice_labels] or [
+        c.replace("_", " ").capitalize() for c in option.choices
+    ]
     return forms.ChoiceField(
         choices=list(zip(option.choices, words, strict=True)),
         initial=option.default,
         label=label,
-        help_text=option.help,
+        help_text=said(option.help),
         widget=forms.RadioSelect,
     )

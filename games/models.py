@@ -25,9 +25,13 @@ from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, models, transaction
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .scoring import GAMES, KIND_CHOICES, EntryError, Scoreboard
 from .scoring.base import Table
+from .scoring.messages import Message
 
 NAME_MAX_LENGTH = 40
 # What a name may be as typed, before normalising (a decomposed "é" is two characters); the
@@ -69,17 +73,19 @@ def clean_text(
     """Trimmed text with no control characters (PostgreSQL refuses NUL; nobody means them);
     `lines` lets notes keep their line breaks and tabs."""
     if not isinstance(value, str):
-        raise ValidationError(f"{what} must be text")
+        raise ValidationError(_("%(what)s must be text") % {"what": what})
     text = value.strip()
     if lines:
         text = text.replace("\r\n", "\n")  # as browsers send a textarea's lines
     allowed = "\n\t" if lines else ""
     if required and not text:
-        raise ValidationError(f"{what} can't be empty")
+        raise ValidationError(_("%(what)s can't be empty") % {"what": what})
     if len(text) > max_length:
-        raise ValidationError(f"{what} can be at most {max_length} characters")
+        raise ValidationError(
+            _("%(what)s can be at most %(most)s characters") % {"what": what, "most": max_length}
+        )
     if any(unicodedata.category(ch) == "Cc" and ch not in allowed for ch in text):
-        raise ValidationError(f"{what} can't contain control characters")
+        raise ValidationError(_("%(what)s can't contain control characters") % {"what": what})
     return text
 
 
@@ -95,18 +101,22 @@ def normal_name(value: object) -> str:
     ones), without invisible or direction-control characters, trimmed, inner whitespace
     collapsed to one space; 1 to 40 characters."""
     if not isinstance(value, str):
-        raise ValidationError("A player's name must be text")
+        raise ValidationError(_("A player's name must be text"))
     if len(value) > NAME_INPUT_MAX_LENGTH:
-        raise ValidationError(f"A player's name can be at most {NAME_MAX_LENGTH} characters")
+        raise ValidationError(
+            _("A player's name can be at most %(most)s characters") % {"most": NAME_MAX_LENGTH}
+        )
     if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
-        raise ValidationError("A player's name can't contain control characters")
+        raise ValidationError(_("A player's name can't contain control characters"))
     visible = "".join(ch for ch in value if unicodedata.category(ch) != "Cf" or ch in KEPT_FORMAT)
     words = unicodedata.normalize("NFKC", visible).split()
     name = " ".join(word.strip(JOINERS) for word in words if word.strip(JOINERS))
     if not name or not any(unicodedata.category(ch) != "Cf" for ch in name):
-        raise ValidationError("A player's name can't be empty (or only invisible characters)")
+        raise ValidationError(_("A player's name can't be empty (or only invisible characters)"))
     if len(name) > NAME_MAX_LENGTH:
-        raise ValidationError(f"A player's name can be at most {NAME_MAX_LENGTH} characters")
+        raise ValidationError(
+            _("A player's name can be at most %(most)s characters") % {"most": NAME_MAX_LENGTH}
+        )
     return name
 
 
@@ -150,18 +160,20 @@ class Player(models.Model):
         """A new player in the owner's circle; names are normalised and unique ignoring case."""
         name = normal_name(name)
         if cls.objects.filter(owner=owner, name_key=name_key(name)).exists():
-            raise ValidationError(f"You already have a player called {name}")
+            raise ValidationError(_("You already have a player called %(name)s") % {"name": name})
         try:
             with transaction.atomic():
                 return cls.objects.create(owner=owner, name=name)
         except IntegrityError:
-            raise ValidationError(f"You already have a player called {name}") from None
+            raise ValidationError(
+                _("You already have a player called %(name)s") % {"name": name}
+            ) from None
 
     def rename(self, name: object) -> None:
         name = normal_name(name)
         taken = Player.objects.filter(owner=self.owner_id, name_key=name_key(name))
         if taken.exclude(pk=self.pk).exists():
-            raise ValidationError(f"You already have a player called {name}")
+            raise ValidationError(_("You already have a player called %(name)s") % {"name": name})
         with transaction.atomic():
             self.name = name
             self.save(update_fields=["name"])
@@ -172,14 +184,22 @@ class Player(models.Model):
         """This player and `keep` are one person: their games, rounds and kept versions become
         keep's, and this player is gone. Refused when both sat in the same game."""
         if keep.pk == self.pk or keep.owner_id != self.owner_id:
-            raise ValidationError("Choose another of your players to merge with.")
+            raise ValidationError(_("Choose another of your players to merge with."))
         with transaction.atomic():
             games = list(Game.objects.select_for_update().filter(seat__player=self))
             both = next((seat.game for seat in keep.seats.filter(game__in=games)), None)
             if both:
                 raise ValidationError(
-                    f"{self} and {keep} both played {both} ({both.created:%d %b %Y}), "
-                    "so they are two people."
+                    _(
+                        "%(one)s and %(other)s both played %(game)s (%(day)s), "
+                        "so they are two people."
+                    )
+                    % {
+                        "one": self,
+                        "other": keep,
+                        "game": both,
+                        "day": date_format(both.created, "d M Y"),
+                    }
                 )
 
             def new_id(value: object, at: str) -> object:
@@ -264,8 +284,8 @@ class GameNight(models.Model):
 
     def update_details(self, date, location: object, notes: object) -> None:
         self.date = date
-        self.location = clean_text(location, "The place", max_length=100, required=False)
-        self.notes = clean_text(notes, "The notes", max_length=2000, required=False, lines=True)
+        self.location = clean_text(location, _("The place"), max_length=100, required=False)
+        self.notes = clean_text(notes, _("The notes"), max_length=2000, required=False, lines=True)
         self.save(update_fields=["date", "location", "notes"])
 
 
@@ -385,12 +405,12 @@ class Game(models.Model):
         on the same setup with seats in the same order, so that the write is short.
         """
         if kind not in GAMES:
-            raise EntryError(f"there is no game called {kind}", field="kind")
+            raise EntryError(Message("there is no game called %(kind)s", kind=kind), field="kind")
         rules = GAMES[kind]
         if any(player.owner_id != owner.pk for player in players):
-            raise EntryError("every player must be one of yours", field="players")
+            raise EntryError(Message("every player must be one of yours"), field="players")
         if night is not None and night.owner_id != owner.pk:
-            raise EntryError("the game night must be one of yours", field="night")
+            raise EntryError(Message("the game night must be one of yours"), field="night")
         first_dealer = first_dealer or (players[0] if players else None)
         names = {player.pk: player.name for player in players}
         ids = [p.pk for p in players]
@@ -544,11 +564,15 @@ class Game(models.Model):
             last_number, last_status = last or (0, None)
             next_number = last_number + 1
             if number is not None and number != next_number:
-                raise Conflict(f"Round {number} was already saved by someone else.")
+                raise Conflict(
+                    _("Round %(number)s was already saved by someone else.") % {"number": number}
+                )
             if self.finished:
-                raise Conflict("The game is over; no more rounds can be added.")
+                raise Conflict(_("The game is over; no more rounds can be added."))
             if last_status == Round.OPEN:
-                raise Conflict(f"Round {last_number} is still open: finish it first.")
+                raise Conflict(
+                    _("Round %(number)s is still open: finish it first.") % {"number": last_number}
+                )
             kept = self._kept_table(last_number)
             if kept is not None:
                 table = self._played([entry], after=kept)  # continue: no replay from round 1
@@ -563,7 +587,10 @@ class Game(models.Model):
                         status=table.rounds[-1].status,
                     )
             except IntegrityError:
-                raise Conflict(f"Round {next_number} was already saved by someone else.") from None
+                raise Conflict(
+                    _("Round %(number)s was already saved by someone else.")
+                    % {"number": next_number}
+                ) from None
             self._after_write(self.rules.scoreboard(table), table)
             return new
 
@@ -574,7 +601,7 @@ class Game(models.Model):
             self._lock()
             rounds = self.saved_rounds
             if not 1 <= number <= len(rounds):
-                raise Round.DoesNotExist(f"There is no round {number}.")
+                raise Round.DoesNotExist(_("There is no round %(number)s.") % {"number": number})
             target = rounds[number - 1]
             entries = [r.entry for r in rounds]
             entries[number - 1] = dict(entry)
@@ -609,12 +636,12 @@ class Game(models.Model):
             self._lock()
             rounds = self.saved_rounds
             if not 1 <= number <= len(rounds):
-                raise Round.DoesNotExist(f"There is no round {number}.")
+                raise Round.DoesNotExist(_("There is no round %(number)s.") % {"number": number})
             if rounds[number - 1].status != Round.OPEN:
-                raise Conflict(f"Round {number} is already complete.")
+                raise Conflict(_("Round %(number)s is already complete.") % {"number": number})
             round_ = self.replace_round(number, entry, by)
             if round_.status == Round.OPEN:
-                raise EntryError("the result of the hand is missing", field="entry")
+                raise EntryError(Message("the result of the hand is missing"), field="entry")
             return round_
 
     def delete_last_round(self, number: int, by) -> RoundRevision:
@@ -624,9 +651,12 @@ class Game(models.Model):
             self._lock()
             rounds = self.saved_rounds
             if not 1 <= number <= len(rounds):
-                raise Round.DoesNotExist(f"There is no round {number}.")
+                raise Round.DoesNotExist(_("There is no round %(number)s.") % {"number": number})
             if number != len(rounds):
-                raise Conflict(f"Only the last round (round {len(rounds)}) can be deleted.")
+                raise Conflict(
+                    _("Only the last round (round %(number)s) can be deleted.")
+                    % {"number": len(rounds)}
+                )
             kept = RoundRevision.keep(rounds[-1], "deleted", by)
             rounds[-1].delete()
             self._refresh()
@@ -636,7 +666,7 @@ class Game(models.Model):
     def restore(self, revision: RoundRevision, by) -> Round:
         """Put an earlier version of a round back: as an edit, or as the next round again."""
         if revision.game_id != self.pk:
-            raise RoundRevision.DoesNotExist("That version belongs to another game.")
+            raise RoundRevision.DoesNotExist(_("That version belongs to another game."))
         if revision.number <= self.rounds.count():
             return self.replace_round(revision.number, revision.entry, by)
         return self.add_round(revision.entry, by, number=revision.number)
@@ -797,7 +827,7 @@ class FailedLogin(models.Model):
     """
 
     WINDOW = timedelta(minutes=15)
-    LOCKED_OUT = "Too many wrong passwords: wait 15 minutes, then try again."
+    LOCKED_OUT = gettext_lazy("Too many wrong passwords: wait 15 minutes, then try again.")
 
     username = models.CharField(max_length=150)
     address = models.GenericIPAddressField(null=True, blank=True)
@@ -832,7 +862,7 @@ class SignUp(models.Model):
     """An account made, by address, so that one address can't make accounts by the hundred."""
 
     WINDOW = timedelta(hours=1)
-    TOO_MANY = "Too many new accounts from this address: try again in an hour."
+    TOO_MANY = gettext_lazy("Too many new accounts from this address: try again in an hour.")
 
     address = models.GenericIPAddressField(null=True, blank=True)
     at = models.DateTimeField(default=timezone.now)

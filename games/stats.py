@@ -10,6 +10,8 @@ from dataclasses import asdict, dataclass
 from datetime import date
 
 from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.utils.translation import get_language, ngettext, pgettext
+from django.utils.translation import gettext as _
 
 from .models import Game, GameNight, Player, Round, Seat, evening_of
 from .scoring import GAMES, fortybelow
@@ -217,13 +219,17 @@ class RecentGame:
     @property
     def result(self) -> str:
         if not self.finished:
-            return "still playing"
-        return "won" if self.won else f"{_ordinal(self.rank)} place"
+            return _("still playing")
+        if self.won:
+            return pgettext("who won", "won")
+        return _("%(place)s place") % {"place": _ordinal(self.rank)}
 
     @property
     def score(self) -> str:
-        points = f"{self.total} point{'' if abs(self.total) == 1 else 's'}"
-        return points if self.finished else f"{points} so far"
+        points = ngettext("%(count)s point", "%(count)s points", abs(self.total)) % {
+            "count": self.total
+        }
+        return points if self.finished else _("%(points)s so far") % {"points": points}
 
 
 def recent_games(player: Player, count: int = 20) -> list[RecentGame]:
@@ -248,6 +254,8 @@ def recent_games(player: Player, count: int = 20) -> list[RecentGame]:
 
 
 def _ordinal(number: int) -> str:
+    if get_language() == "nl":
+        return f"{number}e"  # 1e, 2e, 3e: one ending for every place
     suffix = (
         "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     )

@@ -10,11 +10,14 @@ from functools import cached_property
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 
 from .charts import score_chart
 from .models import recent_versions
 from .scoring import Scoreboard
 from .scoring.numbers import shown
+from .words import said
 
 TO_COME = "\N{HORIZONTAL ELLIPSIS}"  # in each cell of an open round: the result is to come
 NOT_PLAYED = "\N{EN DASH}"  # in the cell of a player out of the game, or of an unscored round
@@ -135,7 +138,7 @@ class ScoreTable:
     def _cached(self, part: str, build) -> SafeString:
         """`build()`, once per version of the game: the game's scoreboard key names the seats'
         players and names as well as the version, all that the markup is made from."""
-        key = f"{self.game.scoreboard_key}:{part}"
+        key = f"{self.game.scoreboard_key}:{part}:{get_language()}"  # the words are a language's
         markup = recent_versions.get(key, shared=True)
         if markup is None:
             markup = str(build())
@@ -160,7 +163,8 @@ class ScoreTable:
             html.append(
                 f'<tr class="round {result.status}"><th scope="row"><details{opened}>'
                 f'<summary aria-controls="why-{number:d}">'
-                f'<span class="visually-hidden">Round </span>{number:d}</summary></details></th>'
+                f'<span class="visually-hidden">{escape(_("Round"))} </span>{number:d}'
+                "</summary></details></th>"
                 f"{cells}</tr>\n"
                 f'<tr class="explain" id="why-{number:d}"><td colspan="{span:d}">'
                 f"{self._explanation(result, editable)}</td></tr>\n"
@@ -180,9 +184,10 @@ class ScoreTable:
         points, running total and the reasons (cancels, blocks, penalties)."""
         number = result.number
         names = self.names
-        said = [f"Round {number:d}, <bdi>{escape(names.get(result.dealer, '?'))}</bdi> dealt."]
-        said += [f"{escape(self._sentence(note))}." for note in result.notes]
-        parts = [f"<p>{' '.join(said)}</p>"]
+        dealer = f"<bdi>{escape(names.get(result.dealer, '?'))}</bdi>"
+        lines = [_("Round %(number)s, %(dealer)s dealt.") % {"number": number, "dealer": dealer}]
+        lines += [f"{escape(self._sentence(said(note)))}." for note in result.notes]
+        parts = [f"<p>{' '.join(lines)}</p>"]
         if result.status == "complete":
             by_player = {r.player: r for r in result.results}
             lines = []
@@ -190,17 +195,18 @@ class ScoreTable:
                 mine = by_player.get(player)
                 if mine is None:
                     continue  # out of the game before this round
-                why = escape(" · ".join(mine.notes))
+                why = escape(" · ".join(said(note) for note in mine.notes))
                 lines.append(
                     f"<li><bdi>{escape(column.name)}</bdi> <strong>{shown(mine.points)}</strong>"
-                    f", total {shown(mine.total)}"
+                    + escape(_(", total %(total)s") % {"total": shown(mine.total)})
                     + (f'<span class="muted">: {why}</span>' if why else "")
                     + "</li>"
                 )
             parts.append(f'<ul class="why-list">{"".join(lines)}</ul>')
         if editable:
             url = reverse("round_edit", args=[self.game.pk, number])
-            parts.append(f'<a class="button" href="{escape(url)}">Edit round {number:d}</a>')
+            edit = escape(_("Edit round %(number)s") % {"number": number})
+            parts.append(f'<a class="button" href="{escape(url)}">{edit}</a>')
         return "".join(parts)
 
     def _sentence(self, note: str) -> str:
@@ -217,17 +223,28 @@ class ScoreTable:
         if "countdown" in extras and not board.finished:
             for player, text in extras["countdown"].items():
                 if text and text != "none":
-                    yield f"{names[player]} wins with a made bid of {text}"
+                    yield _("%(name)s wins with a made bid of %(bid)s") % {
+                        "name": names[player],
+                        "bid": said(text),
+                    }
         if "open_bids" in extras:
             bids = extras["open_bids"]
-            yield "Bids: " + ", ".join(f"{names[p]} {b}" for p, b in bids.items())
+            yield _("Bids: %(bids)s") % {
+                "bids": ", ".join(f"{names[p]} {b}" for p, b in bids.items())
+            }
         elif game.kind == "fortytwo" and not board.finished and board.next_dealer:
-            yield (
-                f"{names[board.next_dealer]} deals and bids last, and may not make the "
-                "bids add up to 7"
-            )
+            yield _("%(name)s deals and bids last, and may not make the bids add up to 7") % {
+                "name": names[board.next_dealer]
+            }
         if extras.get("eliminated"):
-            yield "Out of the game: " + ", ".join(names[p] for p in extras["eliminated"])
-        for key, what in (("rounds_left", "round"), ("deals_left", "deal")):
-            if left := extras.get(key):
-                yield f"{left} {what}{'' if left == 1 else 's'} to play"
+            yield _("Out of the game: %(names)s") % {
+                "names": ", ".join(names[p] for p in extras["eliminated"])
+            }
+        if left := extras.get("rounds_left"):
+            yield ngettext("%(count)d round to play", "%(count)d rounds to play", left) % {
+                "count": left
+            }
+        if left := extras.get("deals_left"):
+            yield ngettext("%(count)d deal to play", "%(count)d deals to play", left) % {
+                "count": left
+            }

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from .models import (
     Game,
@@ -26,6 +27,7 @@ from .models import (
     normal_name,
 )
 from .scoring import GAMES, EntryError, Scoreboard
+from .words import said
 
 FORMAT = "scorekeeper/1"
 
@@ -341,9 +343,9 @@ def night_csv(night: GameNight) -> str:
     """
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(_cells(["Game night", night.date.isoformat(), night.location]))
+    writer.writerow(_cells([gettext("Game night"), night.date.isoformat(), night.location]))
     if night.notes:
-        writer.writerow(_cells(["Notes", night.notes]))
+        writer.writerow(_cells([gettext("Notes"), night.notes]))
     games = (
         Game.objects.filter(night=night)
         .order_by("created", "pk")
@@ -361,7 +363,13 @@ def night_csv(night: GameNight) -> str:
         started = timezone.localtime(game.created)
         writer.writerow([])
         writer.writerow(
-            _cells([f"Game {index}: {game.rules.name}", f"started {started:%Y-%m-%d %H:%M}"])
+            _cells(
+                [
+                    gettext("Game %(number)s: %(game)s")
+                    % {"number": index, "game": said(game.rules.name)},
+                    gettext("started %(when)s") % {"when": f"{started:%Y-%m-%d %H:%M}"},
+                ]
+            )
         )
         _write_game(writer, game)
     return out.getvalue()
@@ -376,13 +384,22 @@ def _write_game(writer, game: Game) -> None:
         ]
     else:
         columns = [(names[player], [player]) for player in board.players]
-    writer.writerow(_cells(["Round", "Dealer", *(name for name, _ in columns), "Notes"]))
+    writer.writerow(
+        _cells(
+            [
+                gettext("Round"),
+                gettext("Dealer"),
+                *(name for name, _ in columns),
+                gettext("Notes"),
+            ]
+        )
+    )
     for result in board.rounds:
         if result.status != "complete":
             continue
         by_player = {line.player: line for line in result.results}
         cells: list[object] = []
-        notes = list(result.notes)
+        notes = [said(note) for note in result.notes]
         for name, players in columns:
             line = by_player.get(players[0])  # partners score alike: the first speaks for both
             if line is None:
@@ -390,16 +407,18 @@ def _write_game(writer, game: Game) -> None:
                 continue
             cells.append(line.points)
             if line.notes:
-                notes.append(f"{name}: {', '.join(line.notes)}")
+                notes.append(f"{name}: {', '.join(said(note) for note in line.notes)}")
         writer.writerow(_cells([result.number, names[result.dealer], *cells, "; ".join(notes)]))
     totals = board.totals
-    writer.writerow(_cells(["Total", "", *(totals[players[0]] for _, players in columns), ""]))
+    writer.writerow(
+        _cells([gettext("Total"), "", *(totals[players[0]] for _, players in columns), ""])
+    )
     if board.finished:
         winners = [names[player] for player in board.winners]
-        label = "Winners" if len(winners) > 1 else "Winner"
+        label = gettext("Winners") if len(winners) > 1 else gettext("Winner")
         writer.writerow(_cells([label, " & ".join(winners)]))
     else:
-        writer.writerow(_cells(["Winner", "none yet: the game is not finished"]))
+        writer.writerow(_cells([gettext("Winner"), gettext("none yet: the game is not finished")]))
 
 
 def _cells(values: list[object]) -> list[object]:

@@ -20,6 +20,8 @@ from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     require_GET,
     require_http_methods,
@@ -60,6 +62,7 @@ from .qr import qr_svg
 from .scoring import GAMES, EntryError
 from .scoring.numbers import shown, signed
 from .tables import ScoreTable
+from .words import error_said, said
 
 # --- Accounts -------------------------------------------------------------------------------
 
@@ -145,8 +148,12 @@ def logout_everywhere(request):
     ended = _end_other_sessions(request)
     messages.success(
         request,
-        f"Signed out everywhere else: {ended} other session{'s' if ended != 1 else ''} ended and "
-        "API tokens revoked.",
+        ngettext(
+            "Signed out everywhere else: %(count)d other session ended and API tokens revoked.",
+            "Signed out everywhere else: %(count)d other sessions ended and API tokens revoked.",
+            ended,
+        )
+        % {"count": ended},
     )
     return redirect("account")
 
@@ -178,10 +185,10 @@ def account_delete(request):
             if user.check_password(form.cleaned_data["password"]):
                 delete_account(user)
                 auth_logout(request)
-                messages.success(request, "Your account and everything in it are deleted.")
+                messages.success(request, _("Your account and everything in it are deleted."))
                 return redirect("home")
             FailedLogin.record(request, user.get_username())
-            form.add_error("password", "That is not your password.")
+            form.add_error("password", _("That is not your password."))
     return render(
         request,
         "registration/account_delete.html",
@@ -290,7 +297,7 @@ def _start_game(request, form: NewGameForm) -> Game | None:
                 night=GameNight.tonight(request.user, _table_offset(request)),
             )
     except EntryError as error:
-        form.add_error(None, error.message)
+        form.add_error(None, said(error.message))
     except ValidationError as error:
         form.add_error("new_players", error)
     return None
@@ -316,7 +323,10 @@ def _with_players_added(request, form: NewGameForm) -> NewGameForm:
     )
     data["new_players"] = ""
     if added:
-        messages.success(request, f"{', '.join(p.name for p in added)} joined your circle.")
+        messages.success(
+            request,
+            _("%(names)s joined your circle.") % {"names": ", ".join(p.name for p in added)},
+        )
     players = _recent_players(request.user)
     return NewGameForm(data, rules=form.rules, players=players)
 
@@ -332,11 +342,11 @@ def player_add(request):
     if form.is_valid():
         try:
             player = Player.add(request.user, form.cleaned_data["name"])
-            messages.success(request, f"{player.name} joined your circle.")
+            messages.success(request, _("%(names)s joined your circle.") % {"names": player.name})
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
     else:
-        messages.error(request, "A player's name can be 1 to 40 characters.")
+        messages.error(request, _("A player's name can be 1 to 40 characters."))
     if request.POST.get("back") == "players":
         return redirect("player_list")
     url = reverse("game_new")
@@ -346,7 +356,7 @@ def player_add(request):
 def _player_added_json(request, form: NewPlayerForm) -> JsonResponse:
     """The new player, or the one of that name already in the circle (the page seats them)."""
     if not form.is_valid():
-        return JsonResponse({"error": "A player's name can be 1 to 40 characters."}, status=400)
+        return JsonResponse({"error": _("A player's name can be 1 to 40 characters.")}, status=400)
     try:
         name = normal_name(form.cleaned_data["name"])
         known = Player.objects.filter(owner=request.user, name_key=name_key(name)).first()
@@ -411,9 +421,13 @@ def _scoreboard_response(request, game: Game, template: str, **extra):
         if game.share_token:
             url = request.build_absolute_uri(reverse("game_shared", args=[game.share_token]))
             context["watch_url"] = url
-            context["watch_qr"] = qr_svg(url, f"QR code of the watch link: {url}")
+            context["watch_qr"] = qr_svg(
+                url, _("QR code of the watch link: %(url)s") % {"url": url}
+            )
         return render(request, template, context)
-    etag = f'"{game.pk}-{game.updated.timestamp()}-{game.share_token or ""}-part"'
+    # The language too: after a switch, the board is never the other language's copy.
+    language = get_language()
+    etag = f'"{game.pk}-{game.updated.timestamp()}-{game.share_token or ""}-{language}-part"'
     # Compared weakly: GZipMiddleware sends the ETag back as W/"...", and so does the browser.
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
@@ -432,7 +446,7 @@ def game_share(request, pk: int):
     game = _get_game_for_user(request, pk)
     if request.POST.get("action") == "stop":
         game.stop_sharing()
-        messages.success(request, "The share link is off.")
+        messages.success(request, _("The share link is off."))
     else:
         game.share()
     return redirect("game_detail", pk=game.pk)
@@ -463,9 +477,9 @@ def round_new(request, pk: int):
     board = game.scoreboard
     if board.finished:
         if request.method == "POST":  # a round sent late (a phone that was offline): refused
-            messages.error(request, "The game is over: this round was not saved.")
+            messages.error(request, _("The game is over: this round was not saved."))
         else:
-            messages.info(request, "The game is over.")
+            messages.info(request, _("The game is over."))
         return redirect("game_detail", pk=game.pk)
     open_round = board.open_round
     number = open_round.number if open_round else len(board.rounds) + 1
@@ -534,23 +548,25 @@ def _save_round(request, game: Game, form, number: int, *, editing=False, comple
     try:
         if editing:
             game.replace_round(number, entry, request.user)
-            messages.success(request, f"Round {number} fixed.")
+            messages.success(request, _("Round %(number)s fixed.") % {"number": number})
         elif completing:
             game.complete_round(number, entry, request.user)
-            messages.success(request, f"Round {number} saved.")
+            messages.success(request, _("Round %(number)s saved.") % {"number": number})
         else:
             saved = game.add_round(entry, request.user, number=number)
             if saved.status == Round.OPEN:
-                messages.success(request, f"Round {number}: the bids are saved.")
+                messages.success(
+                    request, _("Round %(number)s: the bids are saved.") % {"number": number}
+                )
             else:
-                messages.success(request, f"Round {number} saved.")
+                messages.success(request, _("Round %(number)s saved.") % {"number": number})
     except EntryError as error:
         form.show_error(error)
         return None
     except Conflict as conflict:
         if _already_saved(game, number, entry):
             # The same hand sent twice (a double tap, a resend after a lost answer): done.
-            messages.info(request, f"Round {number} was already saved.")
+            messages.info(request, _("Round %(number)s was already saved.") % {"number": number})
         else:
             messages.error(request, str(conflict))
     return redirect("game_detail", pk=game.pk)
@@ -584,7 +600,7 @@ def round_preview(request, pk: int):
         try:
             preview = game.replay(entries).rounds[number - 1]
         except EntryError as error:
-            problem = error.message
+            problem = said(error.message)
     else:
         problem = form.incomplete_message()
     names = game.player_names
@@ -633,11 +649,13 @@ def revision_restore(request, pk: int, revision_pk: int):
     try:
         game.restore(revision, request.user)
         if revision.action == "deleted" and request.POST.get("back") == "undone":
-            messages.success(request, f"Round {revision.number} is back.")
+            messages.success(request, _("Round %(number)s is back.") % {"number": revision.number})
         else:
-            messages.success(request, f"Round {revision.number} restored.")
+            messages.success(request, _("Round %(number)s restored.") % {"number": revision.number})
     except EntryError as error:
-        messages.error(request, f"That version can't be restored: {error}")
+        messages.error(
+            request, _("That version can't be restored: %(why)s") % {"why": error_said(error)}
+        )
     except Conflict as conflict:
         messages.error(request, str(conflict))
     return redirect("game_detail", pk=game.pk)
@@ -680,7 +698,7 @@ def night_detail(request, pk: int):
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            messages.success(request, "The night is saved.")
+            messages.success(request, _("The night is saved."))
             return redirect("night_detail", pk=night.pk)
     return render(
         request,
@@ -710,7 +728,7 @@ def player_detail(request, pk: int):
         except ValidationError as error:
             rename.add_error("name", error)
         else:
-            messages.success(request, f"Renamed to {player.name}.")
+            messages.success(request, _("Renamed to %(name)s.") % {"name": player.name})
             return redirect("player_detail", pk=player.pk)
     return render(
         request,
@@ -731,7 +749,7 @@ def player_merge(request, pk: int):
     player = get_object_or_404(Player, pk=pk, owner=request.user)
     form = MergeForm(request.POST, others=Player.objects.filter(owner=request.user))
     if not form.is_valid():
-        messages.error(request, "Choose which player this one is the same person as.")
+        messages.error(request, _("Choose which player this one is the same person as."))
         return redirect("player_detail", pk=player.pk)
     keep = form.cleaned_data["into"]
     try:
@@ -771,11 +789,13 @@ def your_data(request):
         try:
             counts = import_document(request.user, form.cleaned_data["document"])
         except ImportRefused as refusal:
-            form.add_error("document", f"Nothing was imported: {refusal.detail['detail']}")
+            form.add_error(
+                "document", _("Nothing was imported: %(why)s") % {"why": refusal.detail["detail"]}
+            )
         else:
             messages.success(
                 request,
-                "Imported {players} players, {nights} nights and {games} games.".format(**counts),
+                _("Imported %(players)s players, %(nights)s nights and %(games)s games.") % counts,
             )
             return redirect("home")
     return render(
@@ -800,7 +820,7 @@ def data_export(request):
 def game_rules(request, kind: str):
     """How a game is scored, from docs/rules/: open to anyone, so the table can settle it."""
     if kind not in GAMES:
-        raise Http404("There is no such game.")
+        raise Http404(_("There is no such game."))
     context = {
         "rules": GAMES[kind],
         "games": GAMES.values(),
