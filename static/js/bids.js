@@ -33,15 +33,15 @@
       note.classList.toggle("error", chosenIsForbidden);
       // The server's refusal of that very bid, beside the hand, already says it.
       const refused = dealerHand.querySelector("[role=alert]");
-      const said = refused && refused.textContent.includes(`may not bid ${forbidden}:`);
+      const said = refused && refused.textContent.includes(say("may not bid %(bid)s:", { bid: forbidden }));
       if (chosenIsForbidden && said) {
         note.textContent = "";
       } else if (chosenIsForbidden) {
-        note.textContent = `${dealer} is dealing and may not bid ${forbidden}: the bids would ` +
-          `add up to ${TRICKS_IN_42}. Choose another bid for ${dealer}.`;
+        note.textContent = say("%(name)s is dealing and may not bid %(bid)s: the bids would add up " +
+          "to %(tricks)s. Choose another bid for %(name)s.", { name: dealer, bid: forbidden, tricks: TRICKS_IN_42 });
       } else if (forbidden !== null && forbidden >= 0) {
-        note.textContent = `The dealer may not bid ${forbidden}: the bids would add up to ` +
-          `${TRICKS_IN_42}.`;
+        note.textContent = say("The dealer may not bid %(bid)s: the bids would add up to %(tricks)s.",
+          { bid: forbidden, tricks: TRICKS_IN_42 });
       } else {
         note.textContent = "";
       }
@@ -63,7 +63,7 @@
       const taken = group && group.querySelector("input:checked");
       output.textContent = taken
         ? String(total - Number(taken.value))
-        : `the rest of the ${total} tricks`;
+        : say("the rest of the %(tricks)s tricks", { tricks: total });
     };
     document.addEventListener("change", show);
     show();

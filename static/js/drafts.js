@@ -129,11 +129,12 @@
     banner.className = "banner draft";
     banner.setAttribute("role", "status");
     const text = document.createElement("p");
-    text.textContent = `Round ${number} as you left it on this phone at ${hhmm(draft.at)}; not saved yet.`;
+    text.textContent = say("Round %(number)s as you left it on this phone at %(time)s; not saved yet.",
+      { number, time: hhmm(draft.at) });
     const button = document.createElement("button");
     button.type = "button";
     button.className = "button";
-    button.textContent = "Discard it";
+    button.textContent = say("Discard it");
     button.addEventListener("click", discard);
     banner.append(text, button);
     form.before(banner);

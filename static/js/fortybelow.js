@@ -47,8 +47,9 @@
     if (!cell) return;
     cell.classList.add("selected");
     cell.closest("[data-hand]").classList.add("current");
-    where.textContent = label(cell).replace(/ row (\d) column (\d)$/,
-      (all, row, column) => `: ${row === "1" ? "top" : "bottom"} row, card ${column}`);
+    // The label ends "row 1 column 2" in the page's language: its last two numbers say where.
+    where.textContent = label(cell).replace(/ \S+ (\d) \S+ (\d)$/,
+      (all, row, column) => say(row === "1" ? ": top row, card %(column)s" : ": bottom row, card %(column)s", { column }));
   };
 
   // Scroll as little as needed for the card's grid (or at least the card) to show between the

@@ -49,8 +49,8 @@
     if (!banner) banner = main.insertBefore(make("p", "banner offline", ""), main.firstChild);
     banner.setAttribute("role", "status");
     banner.textContent = roundPage
-      ? "Offline: a round you save is kept on this phone and sent when the connection is back."
-      : `Offline, showing the scores as of ${hhmm(seen)}.`;
+      ? say("Offline: a round you save is kept on this phone and sent when the connection is back.")
+      : say("Offline, showing the scores as of %(time)s.", { time: hhmm(seen) });
   };
   if (copy || !navigator.onLine) offline();
   if (copy) document.querySelectorAll(".messages").forEach((m) => m.remove()); // old news
@@ -61,8 +61,8 @@
   // No polls or previews while offline; the preview needs the server's scoring.
   const preview = document.getElementById("preview");
   const noPreview = () => {
-    if (preview) preview.replaceChildren(make("strong", "", "Offline: no score preview. "),
-      make("span", "", "The scores show once the phone is back online."));
+    if (preview) preview.replaceChildren(make("strong", "", say("Offline: no score preview.") + " "),
+      make("span", "", say("The scores show once the phone is back online.")));
   };
   if (roundPage && (copy || !navigator.onLine)) noPreview();
   document.addEventListener("htmx:beforeRequest", (event) => {
@@ -91,29 +91,29 @@
     if (!scoreboard) return;
     panel.removeAttribute("role");
     if (!panel.isConnected) scoreboard.before(panel);
-    panel.append(make("h2", "", "On this phone"));
+    panel.append(make("h2", "", say("On this phone")));
     mine.forEach((r) => panel.append(item(r)));
   };
   const item = (r) => {
     const li = make("div", "stack", "");
     if (!r.conflict && !r.refused) {
-      li.append(make("p", "", `Round ${r.number}: waiting to send${r.problem ? ` (${r.problem})` : ""}`));
-      li.lastChild.append(make("span", "muted", ` (saved here at ${hhmm(r.at)})`));
+      li.append(make("p", "", say("Round %(number)s: waiting to send", { number: r.number }) + (r.problem ? ` (${r.problem})` : "")));
+      li.lastChild.append(make("span", "muted", " " + say("(saved here at %(time)s)", { time: hhmm(r.at) })));
       return li;
     }
-    li.append(make("p", "error", r.conflict || `Round ${r.number}: ${r.refused}`));
+    li.append(make("p", "error", r.conflict || say("Round %(number)s: %(message)s", { number: r.number, message: r.refused })));
     // Theirs: the table's row for that round, when there is one (its number links to its edit).
     const theirs = r.conflict && document.querySelector(`#scoreboard a[href$="/rounds/${r.number}/edit/"]`);
-    if (theirs) li.append(make("p", "", `Theirs is round ${r.number} in the table.`));
-    const yours = make("p", "", "Yours: …");
+    if (theirs) li.append(make("p", "", say("Theirs is round %(number)s in the table.", { number: r.number })));
+    const yours = make("p", "", say("Yours: …"));
     li.append(yours);
     showYours(r, yours);
     const buttons = make("div", "row", "");
     if (theirs) {
-      buttons.append(button("Keep theirs", () => forget(r)),
-        button("Replace it with mine", () => replace(r)));
+      buttons.append(button(say("Keep theirs"), () => forget(r)),
+        button(say("Replace it with mine"), () => replace(r)));
     } else {
-      buttons.append(button("Discard mine", () => forget(r)));
+      buttons.append(button(say("Discard mine"), () => forget(r)));
     }
     li.append(buttons);
     return li;
@@ -128,8 +128,9 @@
     const problem = all.map((r) => r.problem || r.conflict || r.refused).find(Boolean);
     panel.className = "banner offline";
     panel.setAttribute("role", "status");
-    panel.textContent = `${all.length === 1 ? "A round is" : `${all.length} rounds are`} kept on this ` +
-      `phone, waiting to send${problem ? `: ${problem}.` : "."}`;
+    panel.textContent = (all.length === 1 ? say("A round is kept on this phone, waiting to send")
+      : say("%(count)s rounds are kept on this phone, waiting to send", { count: all.length })) +
+      (problem ? `: ${problem}.` : ".");
     if (!panel.isConnected) main.insertBefore(panel, main.firstChild);
   };
   const guard = (mine) => {
@@ -139,20 +140,20 @@
     if (banner) { banner.remove(); banner = null; }
     panel.className = "banner offline";
     panel.setAttribute("role", "status");
-    panel.textContent = `Round ${mine[0].number} is kept on this phone, waiting to send. ` +
-      "Enter the next round once it is sent: the next deal needs the server.";
+    panel.textContent = say("Round %(number)s is kept on this phone, waiting to send.", { number: mine[0].number }) +
+      " " + say("Enter the next round once it is sent: the next deal needs the server.");
     if (!panel.isConnected) form.before(panel);
     form.querySelectorAll("[type=submit]").forEach((b) => { b.disabled = true; });
   };
 
   // "Yours" is scored by the server's preview (the one scoring engine), from the kept form.
   const showYours = async (r, target) => {
-    if (!navigator.onLine) return target.replaceChildren("Yours: shown once the phone is online.");
+    if (!navigator.onLine) return target.replaceChildren(say("Yours: shown once the phone is online."));
     try {
       const response = await fetch(`/games/${r.game}/rounds/preview/`, { method: "POST", body: withToken(r.body) });
       const part = parse(await response.text()).getElementById("preview");
       const pills = part ? part.querySelectorAll(".pill") : [];
-      target.replaceChildren(make("strong", "", `Yours, saved here at ${hhmm(r.at)}: `),
+      target.replaceChildren(make("strong", "", say("Yours, saved here at %(time)s:", { time: hhmm(r.at) }) + " "),
         ...(pills.length ? Array.from(pills).flatMap((p) => [p, " "]) : [part ? part.textContent.trim() : ""]));
     } catch (error) { /* still offline: the placeholder stays */ }
   };
@@ -203,7 +204,7 @@
       return update({ ...r, conflict: `${r.conflict.split(" Replacing")[0]} Replacing it didn't work: ${why}.` });
     }
     await forget(r);
-    sessionStorage.setItem("scorekeeper-note", `Round ${r.number} is now yours; theirs is kept among the round's earlier versions.`);
+    sessionStorage.setItem("scorekeeper-note", say("Round %(number)s is now yours; theirs is kept among the round's earlier versions.", { number: r.number }));
     location.reload();
   };
   let busy = false;
@@ -215,7 +216,8 @@
     try {
       const run = () => sendAll();
       const { reached, sent, saved } = navigator.locks ? await navigator.locks.request("scorekeeper-send", run) : await run();
-      const news = saved === 1 ? "The round kept on this phone is sent and saved." : `${saved} rounds kept on this phone are sent and saved.`;
+      const news = saved === 1 ? say("The round kept on this phone is sent and saved.")
+        : say("%(count)s rounds kept on this phone are sent and saved.", { count: saved });
       if (sent || (copy && (reached || back === true))) {
         if (saved) sessionStorage.setItem("scorekeeper-note", news);
         return location.reload();

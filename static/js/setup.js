@@ -71,7 +71,7 @@
     }
     seating.hidden = seated.length === 0;
     seating.textContent = seated.length
-      ? "Clockwise: " + seated.map((id, i) => `${i + 1}. ${nameOf(id)}`).join(", ")
+      ? say("Clockwise: %(seats)s", { seats: seated.map((id, i) => `${i + 1}. ${nameOf(id)}`).join(", ") })
       : "";
   }
 
@@ -81,7 +81,7 @@
       if (box.checked) {
         if (seated.length >= maximum) {
           box.checked = false;
-          addError.textContent = `This game has at most ${maximum} players.`;
+          addError.textContent = say("This game has at most %(count)s players.", { count: maximum });
           return;
         }
         seated.push(box.value);
@@ -139,7 +139,7 @@
         }
       } catch (error) {
         failed.push(name);
-        problems.push("No connection: the name was not added.");
+        problems.push(say("No connection: the name was not added."));
       }
     }
     addButton.disabled = false;

@@ -19,7 +19,7 @@
     selection.addRange(range);
     let copied = false;
     try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
-    status(copied ? "Copied." : "The link is selected: copy it from the menu.");
+    status(copied ? say("Copied.") : say("The link is selected: copy it from the menu."));
   };
   document.querySelectorAll("[data-copy]").forEach((button) => {
     button.hidden = false;
@@ -27,7 +27,7 @@
       const link = document.querySelector(".watch-link .watch-url");
       if (navigator.clipboard && window.isSecureContext) {
         navigator.clipboard.writeText(button.dataset.copy)
-          .then(() => status("Copied."), () => copyByHand(link));
+          .then(() => status(say("Copied.")), () => copyByHand(link));
       } else {
         copyByHand(link);
       }
