@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .base import EntryError, require
+from .messages import N_
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # low to high
 SUITS = ("C", "D", "H", "S")  # 42's suit order, low to high
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_NAMES = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
 SUIT_OF_NAME = {name: letter for letter, name in SUIT_NAMES.items()}
 SUIT_SYMBOLS = {"C": "\N{BLACK CLUB SUIT}", "D": "\N{BLACK DIAMOND SUIT}"}
 SUIT_SYMBOLS |= {"H": "\N{BLACK HEART SUIT}", "S": "\N{BLACK SPADE SUIT}"}
@@ -20,7 +21,7 @@ RED_SUITS = ("D", "H")
 LITTLE_JOKER = "LJ"
 BIG_JOKER = "BJ"
 JOKERS = (LITTLE_JOKER, BIG_JOKER)
-RANK_NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+RANK_NAMES = {"J": N_("jack"), "Q": N_("queen"), "K": N_("king"), "A": N_("ace")}
 
 LONGEST_CARD_TEXT = 3  # "10H"; longer text is never a card, and is cut short in messages
 SHOWN_OF_BAD_TEXT = 12
@@ -49,9 +50,9 @@ class Card:
     def label(self) -> str:
         """The card as a person reads it on a phone: `Q♥`, `10♣`, `Big Joker`."""
         if self.rank == BIG_JOKER:
-            return "Big Joker"
+            return N_("Big Joker")
         if self.rank == LITTLE_JOKER:
-            return "Little Joker"
+            return N_("Little Joker")
         return self.rank + SUIT_SYMBOLS[self.suit]  # type: ignore[index]
 
     @property

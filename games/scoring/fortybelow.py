@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .base import Game, Option, Table, entry_fields, require, whole_number
-from .messages import N_
+from .messages import N_, Message
 from .numbers import shown
 
 FORTY_BELOW = -40  # four equal cards in a two-column block
@@ -14,7 +14,7 @@ CARD_VALUES = (-10, -1, *range(0, 13))  # 0..12 accepted because the deck's top 
 ROWS = 2
 COLUMNS = 3
 BLOCKS = ((1, 2), (2, 3))  # only neighbouring columns make a block
-ROW_NAMES = ("top", "bottom")
+ROW_NAMES = (N_("top"), N_("bottom"))
 
 
 @dataclass(frozen=True)
@@ -27,15 +27,26 @@ class Tally:
     notes: tuple[str, ...]
 
 
-CARDS_ALLOWED = f"{shown(CARD_VALUES[0])}, {shown(CARD_VALUES[1])} or 0 to {CARD_VALUES[-1]}"
+CARDS_ALLOWED = Message(
+    "%(lowest)s, %(next)s or 0 to %(highest)s",
+    lowest=shown(CARD_VALUES[0]),
+    next=shown(CARD_VALUES[1]),
+    highest=CARD_VALUES[-1],
+)
 
 
-def read_grid(value: object, owner: str = "the", *, field: str | None = None) -> list[list[int]]:
+def read_grid(
+    value: object, owner: str | None = None, *, field: str | None = None
+) -> list[list[int]]:
     """A grid from an entry checked to be two rows of three card values, as lists of ints.
 
-    `owner` starts the error messages ("Ann's" → "Ann's grid must be two rows of three cards").
+    `owner` names whose grid the error messages are about ("Ann's grid must be two rows of
+    three cards"; without a name, "the grid ...").
     """
-    shape_error = f"{owner} grid must be two rows of three cards"
+    if owner is None:
+        shape_error = Message("the grid must be two rows of three cards")
+    else:
+        shape_error = Message("%(name)s's grid must be two rows of three cards", name=owner)
     require(isinstance(value, list | tuple) and len(value) == ROWS, shape_error, field=field)
     rows = list(value)  # type: ignore[call-overload]
     for row in rows:
@@ -44,11 +55,20 @@ def read_grid(value: object, owner: str = "the", *, field: str | None = None) ->
     for row_name, row in zip(ROW_NAMES, rows, strict=True):
         cards = []
         for column, card in enumerate(row, start=1):
-            what = f"{owner} {row_name} card in column {column}"
+            where = {"row": Message(row_name), "column": column}
+            if owner is None:
+                what = Message("the %(row)s card in column %(column)s", **where)
+            else:
+                what = Message("%(name)s's %(row)s card in column %(column)s", name=owner, **where)
             card = whole_number(card, what, field=field)
             require(
                 card in CARD_VALUES,
-                f"{what} is {shown(card)}; a card is {CARDS_ALLOWED}",
+                Message(
+                    "%(what)s is %(card)s; a card is %(allowed)s",
+                    what=what,
+                    card=shown(card),
+                    allowed=CARDS_ALLOWED,
+                ),
                 field=field,
             )
             cards.append(card)
@@ -72,14 +92,25 @@ def tally(grid: object) -> Tally:
     # cancelled column) because the rules put the floor at -51, not -80.
     block = next((columns for columns in BLOCKS if all_equal(columns)), None)
     score = FORTY_BELOW if block else 0
-    notes = [f"columns {block[0]}-{block[1]}: forty below {shown(FORTY_BELOW)}"] if block else []
+    notes = (
+        [
+            Message(
+                "columns %(first)s-%(last)s: forty below %(points)s",
+                first=block[0],
+                last=block[1],
+                points=shown(FORTY_BELOW),
+            )
+        ]
+        if block
+        else []
+    )
     cancelled = []
     for column, (upper, lower) in enumerate(pairs, start=1):
         if block and column in block:
             continue
         if upper == lower:
             cancelled.append(column)
-            notes.append(f"column {column} cancels")
+            notes.append(Message("column %(column)s cancels", column=column))
         else:
             score += upper + lower
     return Tally(score, block, tuple(cancelled), tuple(notes))
@@ -115,25 +146,32 @@ class FortyBelow(Game):
         entry = entry_fields(entry, {"went_out", "hands"})
         hands = table.read_hands(entry, keys={"grid"}, required={"grid"})
         tallies = {
-            player: tally(
-                read_grid(hand["grid"], f"{table.name(player)}'s", field=f"hands.{player}.grid")
-            )
+            player: tally(read_grid(hand["grid"], table.name(player), field=f"hands.{player}.grid"))
             for player, hand in hands.items()
         }
-        require("went_out" in entry, "say who went out this round", field="went_out")
-        went_out = table.read_player(entry["went_out"], "the player who went out", field="went_out")
+        require("went_out" in entry, Message("say who went out this round"), field="went_out")
+        went_out = table.read_player(
+            entry["went_out"], Message("the player who went out"), field="went_out"
+        )
         scores = {player: hand_tally.score for player, hand_tally in tallies.items()}
         notes = {player: list(hand_tally.notes) for player, hand_tally in tallies.items()}
         penalty = go_out_penalty(scores, went_out)
         points = dict(scores)
         points[went_out] += penalty
-        notes[went_out].append("went out")
-        round_note = f"{table.name(went_out)} went out"
+        notes[went_out].append(Message("went out"))
+        said = {"name": table.name(went_out), "penalty": penalty}
+        round_note = Message("%(name)s went out", **said)
         if penalty:
-            notes[went_out].append(f"go-out penalty +{penalty}")
+            notes[went_out].append(Message("go-out penalty +%(penalty)s", penalty=penalty))
             lowest = min(scores.values())
-            tied = scores[went_out] == lowest
-            round_note += f" {'tied for' if tied else 'without'} the lowest hand: +{penalty}"
+            if scores[went_out] == lowest:
+                round_note = Message(
+                    "%(name)s went out tied for the lowest hand: +%(penalty)s", **said
+                )
+            else:
+                round_note = Message(
+                    "%(name)s went out without the lowest hand: +%(penalty)s", **said
+                )
         table.record(entry, points, notes, [round_note])
         if len(table.rounds) == table.options["rounds"]:
             table.end_with_lowest_total()

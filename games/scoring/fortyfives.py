@@ -13,7 +13,7 @@ from .base import (
     require,
     whole_number,
 )
-from .messages import N_
+from .messages import N_, Message
 
 TEAMS = ("A", "B")  # seats 0 and 2 are team A, seats 1 and 3 team B: partners sit opposite
 PLAYERS = 4
@@ -29,6 +29,12 @@ NO_MINIMUM_BIDS = (5, 10, 15, 20, 25, 30)
 TOP_BID = 30
 TOP_BID_MADE_WITH_THIRTY_FOR_SIXTY = 60
 SUITS = ("clubs", "diamonds", "hearts", "spades")
+SUIT_NAMES = {
+    "clubs": N_("clubs"),
+    "diamonds": N_("diamonds"),
+    "hearts": N_("hearts"),
+    "spades": N_("spades"),
+}
 
 MINUS = "\N{MINUS SIGN}"  # notes print a true minus sign (U+2212), not a hyphen
 
@@ -64,8 +70,10 @@ def _signed(points: int) -> str:
 
 
 def _tricks_phrase(tricks: int, took_high_trump: bool) -> str:
-    phrase = "1 trick" if tricks == 1 else f"{tricks} tricks"
-    return f"{phrase} and the highest trump" if took_high_trump else phrase
+    phrase = Message("1 trick") if tricks == 1 else Message("%(tricks)s tricks", tricks=tricks)
+    if took_high_trump:
+        return Message("%(tricks)s and the highest trump", tricks=phrase)
+    return phrase
 
 
 def _or_list(values: list[int]) -> str:
@@ -113,7 +121,7 @@ class FortyFives(Game):
 
     def _team_names(self, table: Table, team: str) -> str:
         first, second = self._teams(table)[team]
-        return f"{table.name(first)} and {table.name(second)}"
+        return Message("%(names)s and %(last)s", names=table.name(first), last=table.name(second))
 
     # -- reading an entry --
 
@@ -203,7 +211,13 @@ class FortyFives(Game):
             f"trump must be one of {', '.join(SUITS)}",
             field="trump",
         )
-        bid_note = f"{table.name(bidder)} bid {bid}" + (f" in {trump}" if trump else "")
+        said = {"name": table.name(bidder), "bid": bid}
+        if trump:
+            bid_note = Message(
+                "%(name)s bid %(bid)s in %(trump)s", trump=Message(SUIT_NAMES[trump]), **said
+            )
+        else:
+            bid_note = Message("%(name)s bid %(bid)s", **said)
 
         if "tricks" not in entry and "high_trump" not in entry:
             table.add_round(entry, "open", [], [bid_note])
@@ -225,18 +239,31 @@ class FortyFives(Game):
         before = {team: self._team_total(table, team) for team in TEAMS}
         after = {team: before[team] + team_points[team] for team in TEAMS}
         winner, why = self._who_goes_out(table, bidding_team, made, before, after)
-        round_notes = [f"{bid_note}: {'made' if made else 'set'}"]
+        if made:
+            round_notes = [Message("%(bid)s: made", bid=bid_note)]
+        else:
+            round_notes = [Message("%(bid)s: set", bid=bid_note)]
         for team in TEAMS:
             if team == winner:
-                went_out = "goes out" if team == bidding_team else "reaches"
-                team_notes[team].append(f"{went_out} {after[team]}: wins the game")
+                if team == bidding_team:
+                    won = Message("goes out %(total)s: wins the game", total=after[team])
+                else:
+                    won = Message("reaches %(total)s: wins the game", total=after[team])
+                team_notes[team].append(won)
                 round_notes.append(why)
             elif after[team] >= WINNING_TOTAL and winner is None:
                 waits = self._why_waiting(team, bidding_team)
-                team_notes[team].append(f"waits at {after[team]}")
-                round_notes.append(f"{self._team_names(table, team)} are at {after[team]}, {waits}")
+                team_notes[team].append(Message("waits at %(total)s", total=after[team]))
+                round_notes.append(
+                    Message(
+                        "%(team)s are at %(total)s, %(why)s",
+                        team=self._team_names(table, team),
+                        total=after[team],
+                        why=waits,
+                    )
+                )
             elif after[team] >= WINNING_TOTAL:
-                round_notes.append("both teams reached 120: the bidding team goes out")
+                round_notes.append(Message("both teams reached 120: the bidding team goes out"))
 
         points = {player: team_points[team_of(table.seat(player))] for player in table.players}
         notes = {player: team_notes[team_of(table.seat(player))] for player in table.players}
@@ -262,7 +289,14 @@ class FortyFives(Game):
         points = {player: 0 for player in table.players}
         # Said once, for the round: a note in each team's cell too would say it three times.
         table.record(
-            entry, points, {}, [f"Everyone passed: {table.name(table.dealer)}'s deal is thrown in"]
+            entry,
+            points,
+            {},
+            [
+                Message(
+                    "Everyone passed: %(name)s's deal is thrown in", name=table.name(table.dealer)
+                )
+            ],
         )
         table.extras.setdefault("bids", []).append({"bidder": None, "bid": None, "made": None})
 
@@ -285,26 +319,37 @@ class FortyFives(Game):
         bidders = self._team_names(table, bidding_team)
         others = self._team_names(table, other_team)
         if made and after[bidding_team] >= WINNING_TOTAL:
-            return bidding_team, f"{bidders} made their bid and go out with {after[bidding_team]}"
+            return bidding_team, Message(
+                "%(team)s made their bid and go out with %(total)s",
+                team=bidders,
+                total=after[bidding_team],
+            )
         if after[other_team] < WINNING_TOTAL:
             return None, ""
         both_were_on_the_green = table.options["on_the_green"] and all(
             total >= ON_THE_GREEN_TOTAL for total in before.values()
         )
         if not both_were_on_the_green:
-            return other_team, f"{others} win with {after[other_team]}"
+            return other_team, Message(
+                "%(team)s win with %(total)s", team=others, total=after[other_team]
+            )
         if after[bidding_team] < ON_THE_GREEN_TOTAL:
             return (
                 other_team,
-                f"{bidders} fell off the green, so {others} win with {after[other_team]}",
+                Message(
+                    "%(bidders)s fell off the green, so %(team)s win with %(total)s",
+                    bidders=bidders,
+                    team=others,
+                    total=after[other_team],
+                ),
             )
         return None, ""
 
     def _why_waiting(self, team: str, bidding_team: str) -> str:
         """Why a team at 120 or more did not win this hand (the game goes on)."""
         if team == bidding_team:
-            return "but they were set, and a set team does not go out: play goes on"
-        return (
+            return Message("but they were set, and a set team does not go out: play goes on")
+        return Message(
             "but both teams are on the green, so only the bidding team could win this hand: "
             "they must bid to win"
         )
@@ -326,22 +371,34 @@ class FortyFives(Game):
             phrase = _tricks_phrase(tricks[team], high_trump == team)
             if team != bidding_team:
                 team_points[team] = won
-                team_notes[team] = [f"{phrase}: {_signed(won)}"]
+                team_notes[team] = [
+                    Message("%(tricks)s: %(points)s", tricks=phrase, points=_signed(won))
+                ]
                 continue
             made = won >= bid
             if not made:
                 team_points[team] = -bid
-                team_notes[team] = [f"{phrase}: {won}", f"set: {_signed(-bid)}"]
+                team_notes[team] = [
+                    Message("%(tricks)s: %(points)s", tricks=phrase, points=won),
+                    Message("set: %(points)s", points=_signed(-bid)),
+                ]
             elif bid == TOP_BID and options["thirty_for_sixty"]:
                 team_points[team] = TOP_BID_MADE_WITH_THIRTY_FOR_SIXTY
                 team_notes[team] = [
-                    f"{phrase}: {won}",
-                    f"made {TOP_BID}, scored as {TOP_BID_MADE_WITH_THIRTY_FOR_SIXTY}: "
-                    f"{_signed(TOP_BID_MADE_WITH_THIRTY_FOR_SIXTY)}",
+                    Message("%(tricks)s: %(points)s", tricks=phrase, points=won),
+                    Message(
+                        "made %(bid)s, scored as %(scored)s: %(points)s",
+                        bid=TOP_BID,
+                        scored=TOP_BID_MADE_WITH_THIRTY_FOR_SIXTY,
+                        points=_signed(TOP_BID_MADE_WITH_THIRTY_FOR_SIXTY),
+                    ),
                 ]
             else:
                 team_points[team] = won
-                team_notes[team] = [f"{phrase}: {won}", f"made the bid of {bid}: {_signed(won)}"]
+                team_notes[team] = [
+                    Message("%(tricks)s: %(points)s", tricks=phrase, points=won),
+                    Message("made the bid of %(bid)s: %(points)s", bid=bid, points=_signed(won)),
+                ]
         return made, team_points, team_notes
 
     # -- the scoreboard --

@@ -6,7 +6,7 @@ A round is saved in two steps: the bids (an open round), then every player's tri
 from collections.abc import Iterable, Mapping, Sequence
 
 from .base import EntryError, Game, Table, entry_fields, number_between, whole_number
-from .messages import N_
+from .messages import N_, Message
 
 TRICKS_PER_HAND = 7
 HIGHEST_BID = TRICKS_PER_HAND
@@ -36,7 +36,7 @@ class FortyTwo(Game):
                 hand["bid"],
                 0,
                 HIGHEST_BID,
-                f"{table.name(player)}'s bid",
+                Message("%(name)s's bid", name=table.name(player)),
                 field=f"hands.{player}.bid",
             )
             for player, hand in hands.items()
@@ -45,13 +45,16 @@ class FortyTwo(Game):
 
         without_tricks = [player for player, hand in hands.items() if "tricks" not in hand]
         if len(without_tricks) == len(hands):
-            table.add_round(entry, "open", [], ["bids saved; tricks to come"])
+            table.add_round(entry, "open", [], [Message("bids saved; tricks to come")])
             return
         if without_tricks:
             missing = without_tricks[0]
             raise EntryError(
-                f"{table.name(missing)}'s tricks are missing: enter every player's tricks, "
-                "or none to save the bids only",
+                Message(
+                    "%(name)s's tricks are missing: enter every player's tricks, "
+                    "or none to save the bids only",
+                    name=table.name(missing),
+                ),
                 field=f"hands.{missing}.tricks",
             )
         tricks = {
@@ -59,7 +62,7 @@ class FortyTwo(Game):
                 hand["tricks"],
                 0,
                 TRICKS_PER_HAND,
-                f"{table.name(player)}'s tricks",
+                Message("%(name)s's tricks", name=table.name(player)),
                 field=f"hands.{player}.tricks",
             )
             for player, hand in hands.items()
@@ -67,7 +70,11 @@ class FortyTwo(Game):
         tricks_taken = sum(tricks.values())
         if tricks_taken != TRICKS_PER_HAND:
             raise EntryError(
-                f"tricks add up to {tricks_taken}; a hand has {TRICKS_PER_HAND} tricks",
+                Message(
+                    "tricks add up to %(taken)s; a hand has %(tricks)s tricks",
+                    taken=tricks_taken,
+                    tricks=TRICKS_PER_HAND,
+                ),
                 field="hands",
             )
         self._score_hand(table, entry, bids, tricks)
@@ -77,8 +84,13 @@ class FortyTwo(Game):
         forbidden = forbidden_dealer_bid(bid for player, bid in bids.items() if player != dealer)
         if bids[dealer] == forbidden:
             raise EntryError(
-                f"{table.name(dealer)} is dealing and may not bid {forbidden}: "
-                f"the bids would add up to {TRICKS_PER_HAND}",
+                Message(
+                    "%(name)s is dealing and may not bid %(bid)s: the bids would add up to "
+                    "%(tricks)s",
+                    name=table.name(dealer),
+                    bid=forbidden,
+                    tricks=TRICKS_PER_HAND,
+                ),
                 field=f"hands.{dealer}.bid",
             )
 
@@ -93,11 +105,19 @@ class FortyTwo(Game):
             taken = tricks[player]
             if taken == bid:
                 points[player] = made_bid_points(bid, player_count)
-                bonus = f"{taken} + {MADE_BID_BONUS} bonus" if 0 < bid < HIGHEST_BID else ""
-                notes[player] = [f"made {bid}: {bonus or points[player]}"]
+                if 0 < bid < HIGHEST_BID:
+                    made = Message(
+                        "made %(bid)s: %(taken)s + %(bonus)s bonus",
+                        bid=bid,
+                        taken=taken,
+                        bonus=MADE_BID_BONUS,
+                    )
+                else:
+                    made = Message("made %(bid)s: %(points)s", bid=bid, points=points[player])
+                notes[player] = [made]
             else:
                 points[player] = taken
-                notes[player] = [f"bid {bid}, took {taken}"]
+                notes[player] = [Message("bid %(bid)s, took %(taken)s", bid=bid, taken=taken)]
         round_result = table.record(entry, points, notes)
 
         winners = []
@@ -106,21 +126,24 @@ class FortyTwo(Game):
                 # The board has no holes past 42: the player waits there.
                 result.total = table.totals[result.player] = TARGET
                 if totals_before[result.player] < TARGET:
-                    result.notes.append(f"capped at {TARGET}")
+                    result.notes.append(Message("capped at %(target)s", target=TARGET))
             if result.total == TARGET:
                 if tricks[result.player] == bids[result.player]:
                     winners.append(result.player)
-                    result.notes.append("wins")
+                    result.notes.append(Message("wins"))
                 else:
-                    result.notes.append(f"waits at {TARGET}")
+                    result.notes.append(Message("waits at %(target)s", target=TARGET))
         if winners:
             table.finished = True
             table.winners = winners
             names = [table.name(player) for player in winners]
             if len(names) == 1:
-                round_result.notes.append(f"{names[0]} wins")
+                round_result.notes.append(Message("%(name)s wins", name=names[0]))
             else:
-                round_result.notes.append(f"{', '.join(names[:-1])} and {names[-1]} win")
+                together = Message(
+                    "%(names)s and %(last)s", names=", ".join(names[:-1]), last=names[-1]
+                )
+                round_result.notes.append(Message("%(names)s win", names=together))
 
     def describe(self, table: Table) -> dict:
         """`countdown`: each player's winning bids as the board shows them ("0, 4-7");
@@ -180,7 +203,7 @@ def describe_bids(bids: Iterable[int]) -> str:
     if not ordered:
         return "none"
     if len(ordered) == 1:
-        return f"{ordered[0]} only"
+        return Message("%(bid)s only", bid=ordered[0])
     runs: list[list[int]] = []
     for bid in ordered:
         if runs and bid == runs[-1][-1] + 1:

@@ -3,7 +3,7 @@
 from collections.abc import Mapping
 
 from .base import EntryError, Game, Option, Table, entry_fields, number_between, whole_number
-from .messages import N_
+from .messages import N_, Message
 
 MOST_CARDS_IN_A_ROW = 4  # a row is collected when a fifth card is played onto it
 ARROW_MATCH = -1  # a card put back in the box from the scoring pile
@@ -31,11 +31,13 @@ class FourScore(Game):
         points = {}
         for player, hand in hands.items():
             pile = whole_number(
-                hand["pile"], f"{table.name(player)}'s pile", field=f"hands.{player}.pile"
+                hand["pile"],
+                Message("%(name)s's pile", name=table.name(player)),
+                field=f"hands.{player}.pile",
             )
             if pile < 0:
                 raise EntryError(
-                    f"{table.name(player)}'s pile can't be below 0 cards",
+                    Message("%(name)s's pile can't be below 0 cards", name=table.name(player)),
                     field=f"hands.{player}.pile",
                 )
             points[player] = pile
