@@ -265,7 +265,9 @@ class GameNight(models.Model):
         ordering = ["-date", "-created"]
 
     def __str__(self) -> str:
-        return f"{self.date:%a %d %b %Y}" + (f", {self.location}" if self.location else "")
+        return date_format(self.date, _("D d M Y")) + (
+            f", {self.location}" if self.location else ""
+        )
 
     @classmethod
     def tonight(cls, owner, utc_offset: int | None = None) -> GameNight:

@@ -32,6 +32,7 @@ from .scoring.cards import (
     read_card,
     read_plays,
 )
+from .words import said
 
 # A whole hand of Forty Fives is under 200 characters of address; more is not one of ours.
 LONGEST_QUERY = 500
@@ -164,7 +165,7 @@ def picker(state: State, used: set[Card], open_: bool) -> Picker:
             href = state.with_card(card)
         else:
             href = state.url(rank="" if state.rank == rank else rank)
-        name = RANK_NAMES.get(rank, rank)
+        name = said(RANK_NAMES.get(rank, rank))
         result.ranks.append(Pick(rank, name, href, current=state.rank == rank))
     for suit in SUITS:
         card = Card(state.rank, suit) if state.rank else None
@@ -177,7 +178,7 @@ def picker(state: State, used: set[Card], open_: bool) -> Picker:
         result.suits.append(
             Pick(
                 SUIT_SYMBOLS[suit],
-                SUIT_NAMES[suit],
+                said(SUIT_NAMES[suit]),
                 href,
                 current=state.suit == suit,
                 red=suit in ("D", "H"),
@@ -187,14 +188,14 @@ def picker(state: State, used: set[Card], open_: bool) -> Picker:
         for joker in JOKERS:
             card = Card(joker, None)
             href = state.with_card(card) if open_ and card not in used else None
-            result.jokers.append(Pick(card.label, card.label, href, wide=True))
+            result.jokers.append(Pick(said(card.label), said(card.label), href, wide=True))
     return result
 
 
 def trick_chips(cards, winner: int | None, teams: list[str] | None = None) -> list[dict]:
     return [
         {
-            "label": card.label,
+            "label": said(card.label),
             "red": card.is_red,
             "taking": index == winner,
             "team": teams[index] if teams else "",
@@ -235,10 +236,10 @@ def referee_fortytwo(request):
         "kind": "fortytwo",
         "game_name": "42",
         "state": state,
-        "trump_label": trump.card.label if trump else "",
+        "trump_label": said(trump.card.label) if trump else "",
         "trump_means": trump.describe() if trump else "",
         "trick": trick_chips(state.plays, ruling.winner if ruling else None),
-        "taker": ruling.card.label if ruling else "",
+        "taker": said(ruling.card.label) if ruling else "",
         "why": pretty(ruling.why) if ruling else "",
         "picker": picker(state, set(state.plays), open_=not full),
         "full": full,
@@ -289,22 +290,22 @@ def referee_fortyfives(request):
         "trumps": [
             {
                 "text": SUIT_SYMBOLS[letter],
-                "name": name,
+                "name": said(name),
                 "href": state.url(trump=name),
                 "red": letter in ("D", "H"),
             }
             for name, letter in SUIT_OF_NAME.items()
         ],
-        "trump_label": f"{SUIT_SYMBOLS[trump]} {state.trump}" if trump else "",
+        "trump_label": f"{SUIT_SYMBOLS[trump]} {said(state.trump)}" if trump else "",
         "hand": hand,
         "trick_number": len(state.hand) + 1,
         "tricks_a": hand.tricks("A") if hand else 0,
         "tricks_b": hand.tricks("B") if hand else 0,
         "trick": trick_chips(state.plays, ruling.winner if ruling else None, teams),
-        "taker": ruling.card.label if ruling else "",
+        "taker": said(ruling.card.label) if ruling else "",
         "taker_team": teams[ruling.winner] if ruling else "",
         "why": pretty(ruling.why) if ruling else "",
-        "best": {"label": best[0].label, "team": best[1]} if best else None,
+        "best": {"label": said(best[0].label), "team": best[1]} if best else None,
         "picker": picker(state, used, open_=not full),
         "full": full,
         "most": fortyfives.PLAYERS,
