@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from games.models import Game, GameNight, Player
@@ -66,6 +67,14 @@ DUTCH_TOO = {
     "nov",
     "dec",
 }
+
+
+@pytest.fixture(autouse=True)
+def _english_again_afterwards():
+    """A request leaves its language active in the thread (LocaleMiddleware activates, nothing
+    deactivates): after a Dutch request, the tests that follow read English again."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 # --- The catalogue ----------------------------------------------------------------------------
@@ -163,8 +172,6 @@ def test_the_scripts_words_are_the_ones_they_say():
 
 
 def test_an_engine_message_is_its_english_text_and_says_itself_in_dutch():
-    from django.utils import translation
-
     message = Message("%(name)s called with %(points)s points", name="Ann", points=12)
     assert message == "Ann called with 12 points"
     nested = Message("not scored: %(problem)s", problem=Message("eliminated"))
