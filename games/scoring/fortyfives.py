@@ -78,7 +78,9 @@ def _tricks_phrase(tricks: int, took_high_trump: bool) -> str:
 
 def _or_list(values: list[int]) -> str:
     words = [str(value) for value in values]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return Message("%(values)s or %(last)s", values=", ".join(words[:-1]), last=words[-1])
 
 
 class FortyFives(Game):
@@ -126,52 +128,77 @@ class FortyFives(Game):
     # -- reading an entry --
 
     def _read_bid(self, table: Table, entry: Mapping, bidder: int, team: str) -> int:
-        require("bid" in entry, f"the entry has no bid for {table.name(bidder)}", field="bid")
-        bid = whole_number(entry["bid"], "the bid", field="bid")
+        require(
+            "bid" in entry,
+            Message("the entry has no bid for %(name)s", name=table.name(bidder)),
+            field="bid",
+        )
+        bid = whole_number(entry["bid"], Message("the bid"), field="bid")
         team_total = self._team_total(table, team)
         bids = allowed_bids(table.options, team_total)
         if bid in bids:
             return bid
         if bid in allowed_bids(table.options, 0):
             raise EntryError(
-                f"{self._team_names(table, team)} are at {team_total}, over "
-                f"{TWENTY_MINIMUM_OVER}, so {table.name(bidder)} may not bid less than "
-                f"{TWENTY_MINIMUM_BID}",
+                Message(
+                    "%(team)s are at %(total)s, over %(over)s, so %(name)s may not bid less "
+                    "than %(least)s",
+                    team=self._team_names(table, team),
+                    total=team_total,
+                    over=TWENTY_MINIMUM_OVER,
+                    name=table.name(bidder),
+                    least=TWENTY_MINIMUM_BID,
+                ),
                 field="bid",
             )
         raise EntryError(
-            f"{table.name(bidder)} may bid {_or_list(bids)}, not {bid}",
+            Message(
+                "%(name)s may bid %(bids)s, not %(bid)s",
+                name=table.name(bidder),
+                bids=_or_list(bids),
+                bid=bid,
+            ),
             field="bid",
         )
 
     def _read_tricks(self, table: Table, value: object) -> dict[str, int]:
         if not isinstance(value, Mapping):
             raise EntryError(
-                'tricks must give each team\'s tricks, like {"A": 3, "B": 2}', field="tricks"
+                Message('tricks must give each team\'s tricks, like {"A": 3, "B": 2}'),
+                field="tricks",
             )
         unknown = sorted(map(str, set(value) - set(TEAMS)))
         if unknown:
             raise EntryError(
-                f"tricks names a team {unknown[0]}; the teams are A and B", field="tricks"
+                Message("tricks names a team %(team)s; the teams are A and B", team=unknown[0]),
+                field="tricks",
             )
         tricks = {}
         for team in TEAMS:
             require(
                 team in value,
-                f"tricks has no count for team {team} ({self._team_names(table, team)})",
+                Message(
+                    "tricks has no count for team %(team)s (%(names)s)",
+                    team=team,
+                    names=self._team_names(table, team),
+                ),
                 field=f"tricks.{team}",
             )
             tricks[team] = number_between(
                 value[team],
                 0,
                 TRICKS_PER_HAND,
-                f"the tricks of {self._team_names(table, team)}",
+                Message("the tricks of %(names)s", names=self._team_names(table, team)),
                 field=f"tricks.{team}",
             )
         total = sum(tricks.values())
         require(
             total == TRICKS_PER_HAND,
-            f"tricks add up to {total}; a hand has {TRICKS_PER_HAND} tricks",
+            Message(
+                "tricks add up to %(taken)s; a hand has %(tricks)s tricks",
+                taken=total,
+                tricks=TRICKS_PER_HAND,
+            ),
             field="tricks",
         )
         return tricks
@@ -179,8 +206,10 @@ class FortyFives(Game):
     def _read_high_trump(self, table: Table, value: object, tricks: dict[str, int]) -> str | None:
         require(
             value is None or (isinstance(value, str) and value in TEAMS),
-            "high_trump must be the team that took the highest trump, A or B, "
-            "or null when no trump was played",
+            Message(
+                "high_trump must be the team that took the highest trump, A or B, "
+                "or null when no trump was played"
+            ),
             field="high_trump",
         )
         if value is None:
@@ -188,8 +217,11 @@ class FortyFives(Game):
         team = str(value)
         require(
             tricks[team] > 0,
-            f"{self._team_names(table, team)} took no trick, so they can't have taken "
-            "the highest trump: it always wins its trick",
+            Message(
+                "%(names)s took no trick, so they can't have taken the highest trump: it always "
+                "wins its trick",
+                names=self._team_names(table, team),
+            ),
             field="high_trump",
         )
         return team
