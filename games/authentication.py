@@ -8,6 +8,7 @@ import re
 
 from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 from rest_framework import authentication, exceptions
 
 TOKEN_KEY = re.compile(r"[0-9a-f]{40}")
@@ -18,7 +19,7 @@ class TokenAuthentication(authentication.TokenAuthentication):
         # A key with a NUL or any other odd character never reaches the database (PostgreSQL
         # would refuse the query itself).
         if not TOKEN_KEY.fullmatch(key):
-            raise exceptions.AuthenticationFailed("Invalid token.")
+            raise exceptions.AuthenticationFailed(_("Invalid token."))
         return super().authenticate_credentials(key)
 
 

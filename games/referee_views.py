@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 from django.contrib.auth.decorators import login_not_required
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -93,7 +94,7 @@ def _cards(text: str, what: str, *, jokers: bool) -> list[Card]:
 def read_state(request, kind: str) -> State:
     """The page's state from its address; anything that is not a trick is a BadAddress."""
     if len(request.META.get("QUERY_STRING", "")) > LONGEST_QUERY:
-        raise BadAddress("This address is too long to hold a trick.")
+        raise BadAddress(_("This address is too long to hold a trick."))
     get = request.GET
     jokers = kind == "fortytwo"
     game = fortytwo.GAME if jokers else fortyfives.GAME
@@ -113,15 +114,17 @@ def read_state(request, kind: str) -> State:
             if trick.strip() and not jokers
         )
     except EntryError as error:
-        raise BadAddress(f"This address does not hold a trick: {error.message}.") from None
+        raise BadAddress(
+            _("This address does not hold a trick: %(why)s.") % {"why": said(error.message)}
+        ) from None
     rank, suit = get.get("rank", ""), get.get("suit", "")
     if rank not in ("", *RANKS) or suit not in ("", *SUITS):
-        raise BadAddress("This address does not hold a trick: the half-tapped card is not one.")
+        raise BadAddress(_("This address does not hold a trick: the half-tapped card is not one."))
     first = get.get("first", "A") if not jokers else "A"
     if first not in fortyfives.TEAMS:
-        raise BadAddress("This address does not hold a trick: the leading team is A or B.")
+        raise BadAddress(_("This address does not hold a trick: the leading team is A or B."))
     if (plays or hand) and not trump:
-        raise BadAddress("This address does not hold a trick: cards are played after the trump.")
+        raise BadAddress(_("This address does not hold a trick: cards are played after the trump."))
     return State(kind, trump, tuple(plays), rank, suit, first, hand)
 
 
@@ -276,7 +279,9 @@ def referee_fortyfives(request):
         return _refused(request, "fortyfives", str(problem))
     except EntryError as error:
         return _refused(
-            request, "fortyfives", f"This address does not hold a hand: {error.message}."
+            request,
+            "fortyfives",
+            _("This address does not hold a hand: %(why)s.") % {"why": said(error.message)},
         )
     ruling = fortyfives.judge_cards(trump, state.plays) if hand and state.plays else None
     teams = [hand.team_of(i) for i in range(len(state.plays))] if hand else []

@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from .models import (
     Game,
@@ -105,6 +105,13 @@ def export_document(owner) -> dict:
 # An import's limits, so that one document can neither take a worker past its time limit nor
 # hold the database for long: a 1,000-round game imports in a fraction of a second.
 MOST_PLAYERS = 1_000
+# What the document holds, by its field and by one item's kind, as its refusals name them.
+_PLURALS = {
+    "players": gettext_lazy("players"),
+    "nights": gettext_lazy("nights"),
+    "games": gettext_lazy("games"),
+}
+_PLURALS |= {"player": _PLURALS["players"], "night": _PLURALS["nights"], "game": _PLURALS["games"]}
 MOST_NIGHTS = 1_000
 MOST_GAMES = 1_000
 MOST_ROUNDS_IN_A_GAME = 2_000
@@ -158,7 +165,8 @@ def _check_limits(document: Mapping) -> None:
     for field, most in (("players", MOST_PLAYERS), ("nights", MOST_NIGHTS), ("games", MOST_GAMES)):
         if len(document[field]) > most:
             raise Refused(
-                f"the document has {len(document[field])} {field}; an import takes at most {most}",
+                gettext("the document has %(count)s %(what)s; an import takes at most %(most)s")
+                % {"count": len(document[field]), "what": _PLURALS[field], "most": most},
                 field=field,
             )
     total = 0
@@ -166,15 +174,21 @@ def _check_limits(document: Mapping) -> None:
         count = len(game["rounds"])
         if count > MOST_ROUNDS_IN_A_GAME:
             raise Refused(
-                f"game {game['id']} has {count} rounds; an import takes at most "
-                f"{MOST_ROUNDS_IN_A_GAME} rounds in a game",
+                gettext(
+                    "game %(id)s has %(count)s rounds; an import takes at most %(most)s rounds "
+                    "in a game"
+                )
+                % {"id": game["id"], "count": count, "most": MOST_ROUNDS_IN_A_GAME},
                 field=f"games.{index}.rounds",
             )
         total += count
     if total > MOST_ROUNDS_IN_A_DOCUMENT:
         raise Refused(
-            f"the document has {total} rounds; an import takes at most "
-            f"{MOST_ROUNDS_IN_A_DOCUMENT} in all (split it into several files)",
+            gettext(
+                "the document has %(count)s rounds; an import takes at most %(most)s in all "
+                "(split it into several files)"
+            )
+            % {"count": total, "most": MOST_ROUNDS_IN_A_DOCUMENT},
             field="games",
         )
 
@@ -184,12 +198,13 @@ def _score_game(
 ) -> tuple[list[dict], Scoreboard]:
     """A game of the document checked and scored as the document names its players: its
     entries, and the engine's replay of them. Refused naming the problem."""
-    name = f"game {item['id']}"
+    name = gettext("game %(id)s") % {"id": item["id"]}
 
     def check_player(player_id: int, at: str) -> int:
         if player_id not in names:
             raise Refused(
-                f"{name} names player {player_id}, who is not in the document",
+                gettext("%(name)s names player %(id)s, who is not in the document")
+                % {"name": name, "id": player_id},
                 field=f"{field}.{at}",
             )
         return player_id
@@ -198,7 +213,8 @@ def _score_game(
     first_dealer = check_player(item["first_dealer"], "first_dealer")
     if item["night"] is not None and item["night"] not in night_ids:
         raise Refused(
-            f"{name} is on night {item['night']}, which is not in the document",
+            gettext("%(name)s is on night %(id)s, which is not in the document")
+            % {"name": name, "id": item["night"]},
             field=f"{field}.night",
         )
     same_ids = {player_id: player_id for player_id in names}
@@ -208,15 +224,27 @@ def _score_game(
         at = f"{field}.rounds.{index}"
         if round_["number"] != number:
             raise Refused(
-                f"{name}: its rounds must be numbered 1, 2, 3... in order, but "
-                f"round {number} is numbered {round_['number']}",
+                gettext(
+                    "%(name)s: its rounds must be numbered 1, 2, 3... in order, but round "
+                    "%(number)s is numbered %(numbered)s"
+                )
+                % {"name": name, "number": number, "numbered": round_["number"]},
                 field=f"{at}.number",
             )
         entries.append(
-            _with_new_player_ids(round_["entry"], same_ids, f"{name}, round {number}", at)
+            _with_new_player_ids(
+                round_["entry"],
+                same_ids,
+                gettext("%(name)s, round %(number)s") % {"name": name, "number": number},
+                at,
+            )
         )
     if item["kind"] not in GAMES:
-        raise Refused(f"{name}: there is no game called {item['kind']}", field=f"{field}.kind")
+        raise Refused(
+            gettext("%(name)s: there is no game called %(kind)s")
+            % {"name": name, "kind": item["kind"]},
+            field=f"{field}.kind",
+        )
     try:
         board = GAMES[item["kind"]].replay(
             seated, entries, first_dealer, item["options"], {p: names[p] for p in seated}
@@ -224,10 +252,11 @@ def _score_game(
     except EntryError as error:
         if error.round_number is None:
             at = f"{field}.{error.field}" if error.field else field
-            raise Refused(f"{name}: {error.message}", field=at) from None
+            raise Refused(f"{name}: {said(error.message)}", field=at) from None
         number = error.round_number
         raise Refused(
-            f"{name}, round {number}: {error.message}",
+            gettext("%(name)s, round %(number)s") % {"name": name, "number": number}
+            + f": {said(error.message)}",
             field=f"{field}.rounds.{number - 1}.entry",
             round_number=number,
         ) from None
@@ -239,7 +268,9 @@ def _check_unique_ids(items: list[Mapping], field: str, what: str) -> None:
     for index, item in enumerate(items):
         if item["id"] in seen:
             raise Refused(
-                f"the document has two {what}s with id {item['id']}", field=f"{field}.{index}.id"
+                gettext("the document has two %(what)s with id %(id)s")
+                % {"what": _PLURALS[what], "id": item["id"]},
+                field=f"{field}.{index}.id",
             )
         seen.add(item["id"])
 
@@ -255,12 +286,14 @@ def _import_players(owner, items: list[Mapping]) -> dict[int, Player]:
             name = normal_name(item["name"])
         except ValidationError as error:
             raise Refused(
-                f"player {item['id']}: {' '.join(error.messages)}", field=f"players.{index}.name"
+                gettext("player %(id)s") % {"id": item["id"]} + f": {' '.join(error.messages)}",
+                field=f"players.{index}.name",
             ) from None
         key = name_key(name)
         if key in named_in_document:
             raise Refused(
-                f"the document has two players called {name}", field=f"players.{index}.name"
+                gettext("the document has two players called %(name)s") % {"name": name},
+                field=f"players.{index}.name",
             )
         named_in_document.add(key)
         if key not in by_key:
@@ -268,7 +301,7 @@ def _import_players(owner, items: list[Mapping]) -> dict[int, Player]:
                 by_key[key] = Player.add(owner, name)
             except ValidationError as error:
                 raise Refused(
-                    f"player {item['id']}: {' '.join(error.messages)}",
+                    gettext("player %(id)s") % {"id": item["id"]} + f": {' '.join(error.messages)}",
                     field=f"players.{index}.name",
                 ) from None
         players[item["id"]] = by_key[key]
@@ -283,7 +316,8 @@ def _import_nights(owner, items: list[Mapping]) -> dict[int, GameNight]:
             night.update_details(item["date"], item["location"], item["notes"])
         except ValidationError as error:
             raise Refused(
-                f"night {item['id']}: {' '.join(error.messages)}", field=f"nights.{index}"
+                gettext("night %(id)s") % {"id": item["id"]} + f": {' '.join(error.messages)}",
+                field=f"nights.{index}",
             ) from None
         nights[item["id"]] = night
     return nights
@@ -303,7 +337,8 @@ def _with_new_player_ids(
             return value
         if value not in new_ids:
             raise Refused(
-                f"{where} names player {value}, who is not in the document",
+                gettext("%(name)s names player %(id)s, who is not in the document")
+                % {"name": where, "id": value},
                 field=f"{field}.entry.{at}",
             )
         return new_ids[value]
