@@ -13,6 +13,7 @@ urlpatterns = [
     path("games/<int:pk>/again/", views.game_again, name="game_again"),
     path("games/<int:pk>/rounds/new/", views.round_new, name="round_new"),
     path("games/<int:pk>/rounds/preview/", views.round_preview, name="round_preview"),
+    path("games/<int:pk>/rounds/<int:number>/", views.round_detail, name="round_detail"),
     path("games/<int:pk>/rounds/<int:number>/edit/", views.round_edit, name="round_edit"),
     path("games/<int:pk>/rounds/<int:number>/delete/", views.round_delete, name="round_delete"),
     path(
@@ -30,6 +31,7 @@ urlpatterns = [
     path("data/", views.your_data, name="your_data"),
     path("data/export.json", views.data_export, name="data_export"),
     path("s/<slug:token>/", views.game_shared, name="game_shared"),
+    path("s/<slug:token>/rounds/<int:number>/", views.shared_round, name="shared_round"),
     path("referee/fortytwo/", referee_views.referee_fortytwo, name="referee_fortytwo"),
     path("referee/fortyfives/", referee_views.referee_fortyfives, name="referee_fortyfives"),
     path("rules/<slug:kind>/", views.game_rules, name="game_rules"),

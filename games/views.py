@@ -427,6 +427,47 @@ def _scoreboard_response(request, game: Game, template: str, **extra):
     return response
 
 
+@vary_on_headers("HX-Request")
+@require_GET
+def round_detail(request, pk: int, number: int):
+    """Why a round scored as it did: its explanation, fetched by a tap on its number (htmx),
+    or its own page without JavaScript. Not in the scoreboard page, which it made ten times
+    heavier in a long game."""
+    game = _get_game_for_user(request, pk)
+    return _round_response(request, game, number, editable=True)
+
+
+@login_not_required
+@vary_on_headers("HX-Request")
+@require_GET
+def shared_round(request, token: str, number: int):
+    """A round's explanation for the watch link's viewer, without the edit link."""
+    game = get_object_or_404(Game.objects.select_related("first_dealer"), share_token=token)
+    return _round_response(request, game, number, editable=False)
+
+
+def _round_response(request, game: Game, number: int, *, editable: bool):
+    board = game.scoreboard
+    if not 1 <= number <= len(board.rounds):
+        raise Http404("No such round")
+    table = ScoreTable(game, board)
+    if _is_poll(request):  # the round's <tbody>, its explanation opened or closed again
+        opened = request.GET.get("closed") != "1"
+        group = table.round_group(number, editable=editable, opened=opened)
+        return render(request, "games/round_detail.html#group", {"group": group})
+    if editable:
+        back = reverse("game_detail", args=[game.pk])
+    else:
+        back = reverse("game_shared", args=[game.share_token])
+    context = {
+        "game": game,
+        "number": number,
+        "explanation": table.explanation(number, editable=editable),
+        "back": f"{back}#round-{number}",
+    }
+    return render(request, "games/round_detail.html", context)
+
+
 @require_POST
 def game_share(request, pk: int):
     game = _get_game_for_user(request, pk)

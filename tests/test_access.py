@@ -228,6 +228,9 @@ URLS: dict[str, Url] = {
     "service_worker": url(OPEN, GET=200),
     "web_manifest": url(OPEN, GET=200),
     "game_shared": url(SHARE, lambda w: {"token": w.game.share_token}, owned=False, GET=200),
+    "shared_round": url(
+        SHARE, lambda w: {"token": w.game.share_token, "number": 1}, owned=False, GET=200
+    ),
     # -- the trick referee: its state is in its address and it stores nothing
     "referee_fortytwo": url(OPEN, GET=200),
     "referee_fortyfives": url(OPEN, GET=200),
@@ -283,6 +286,7 @@ URLS: dict[str, Url] = {
         POST=(200, lambda w: {"number": 3, **round_fields(w, 1, 0, 4)}),
         changes=False,
     ),
+    "round_detail": url(PAGE, first_round, GET=200),
     "round_edit": url(PAGE, first_round, GET=200, POST=(302, lambda w: round_fields(w, 5, 5, 5))),
     "round_delete": url(PAGE, last_round, POST=(302, lambda w: {})),
     "revision_restore": url(PAGE, revision, POST=(302, lambda w: {})),
