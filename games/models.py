@@ -318,10 +318,17 @@ VERSIONS_KEPT_FOR = 7 * 24 * 60 * 60  # a key names one version, so it is never 
 
 
 def _code_version() -> str:
-    """A digest of the code that builds what is shared (the engine, the rows, the chart), so
-    that a deploy which changes a rule or the markup never reads what the old code kept."""
+    """A digest of the code that builds what is shared (the engine, the rows, the chart, the
+    templates of the scoreboard's cached fragments), so that a deploy which changes a rule or
+    the markup never reads what the old code kept."""
     here = Path(__file__).resolve().parent
-    sources = [*sorted((here / "scoring").glob("*.py")), here / "tables.py", here / "charts.py"]
+    templates = Path(settings.TEMPLATES[0]["DIRS"][0]) / "games"
+    sources = [
+        *sorted((here / "scoring").glob("*.py")),
+        here / "tables.py",
+        here / "charts.py",
+        *(templates / name for name in ("scoreboard.html", "game_detail.html", "game_shared.html")),
+    ]
     digest = hashlib.blake2b(digest_size=8)
     for source in sources:
         digest.update(source.read_bytes())
@@ -507,20 +514,20 @@ class Game(models.Model):
 
     @property
     def scoreboard_key(self) -> str:
-        """Names this version of the game's board: every write moves `updated` (a player merge
-        too), and the seats' players and names (the board's notes name them), the first dealer
-        and the options are part of the key. Only rounds changed outside the write path (the
-        admin's round editor) would leave it stale."""
-        replayed_with = json.dumps(
-            [
-                [(seat.player_id, seat.player.name) for seat in self.seats],
-                self.first_dealer_id,
-                self.options,
-            ],
-            sort_keys=True,
-        )
+        """Names this version of the game's board: every write moves `updated`, and so does
+        every change of who sits in it or of their names (a rename, a merge, the admin's edits
+        of a game or a player), so the key needs no read of the seats; the first dealer and
+        the options, on the game's row, are part of it. Only rounds changed outside the write
+        path would leave it stale (the admin shows rounds read-only)."""
+        replayed_with = json.dumps([self.first_dealer_id, self.options], sort_keys=True)
         digest = hashlib.blake2b(replayed_with.encode(), digest_size=12).hexdigest()
         return f"scoreboard:{self.pk}:{self.updated.timestamp()}:{digest}"
+
+    @property
+    def fragment_key(self) -> str:
+        """What the pages' cached fragments of this version are kept under ({% cache %} in
+        templates/games/): the version, and the code that drew them."""
+        return f"{CODE_VERSION}:{self.scoreboard_key}"
 
     @property
     def winners(self) -> list[int]:
@@ -666,7 +673,7 @@ class Game(models.Model):
             seat.rank = ranks[seat.player_id]
             seat.total = totals[seat.player_id]
         Seat.keep_facts(seats)
-        key = self.scoreboard_key  # the new version's, while the seats are at hand
+        key = self.scoreboard_key  # the new version's
         self._refresh()
         self.__dict__["scoreboard"] = board  # the replay just checked is the game as now saved
         recent_versions.keep(key, board)  # the board every page reads until the next write

@@ -12,7 +12,6 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from .charts import score_chart
-from .models import recent_versions
 from .scoring import Scoreboard
 from .scoring.numbers import shown
 
@@ -51,8 +50,8 @@ class Place:
 class ScoreTable:
     """The table's header, totals, standings and information lines are a handful of values the
     template lays out; its body, a row per round and a cell per column, is built here as one
-    piece of markup (hundreds of cells in a long game are too many for template tags) and kept
-    beside the board under the game's scoreboard key.
+    piece of markup (hundreds of cells in a long game are too many for template tags), cached
+    with the page's fragment under the game's version.
 
     Leaders, winners and standings all come from the board's standings and winners, so the
     star, the banner and the ranks can't disagree: once the game is over the leaders are its
@@ -117,30 +116,24 @@ class ScoreTable:
         ]
         return sorted(places, key=lambda place: place.rank)
 
+    # The markup below is built when a page's {% cache %} block for this version of the game
+    # misses (templates/games/scoreboard.html, game_detail.html): once per version, in any
+    # worker, and read from the "versions" cache by every page after it.
+
     @cached_property
     def body(self) -> SafeString:
         """The rows, for the watch link's page (its explanations have no edit link)."""
-        return self._cached("pad-body", lambda: self._body(editable=False))
+        return mark_safe(self._body(editable=False))
 
     @cached_property
     def editable_body(self) -> SafeString:
         """The rows, for the owner's page (its explanations have a link to edit the round)."""
-        return self._cached("pad-editable-body", lambda: self._body(editable=True))
+        return mark_safe(self._body(editable=True))
 
     @cached_property
     def chart(self) -> SafeString:
         """The score chart's SVG."""
-        return self._cached("chart", lambda: score_chart(self.board, self.names))
-
-    def _cached(self, part: str, build) -> SafeString:
-        """`build()`, once per version of the game: the game's scoreboard key names the seats'
-        players and names as well as the version, all that the markup is made from."""
-        key = f"{self.game.scoreboard_key}:{part}"
-        markup = recent_versions.get(key, shared=True)
-        if markup is None:
-            markup = str(build())
-            recent_versions.keep(key, markup, shared=True)
-        return mark_safe(markup)
+        return score_chart(self.board, self.names)
 
     def _body(self, *, editable: bool) -> str:
         """The rows: per round, a <tbody> with its row of points. The explanations are not in

@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import (
     require_GET,
     require_http_methods,
@@ -200,7 +201,10 @@ def _get_game_for_user(request, pk: int) -> Game:
 
 def _page_context(game: Game, **extra) -> dict:
     board = game.scoreboard
-    return {"game": game, "board": board, "table": ScoreTable(game, board), **extra}
+    # The table is laid out (and the seats read for its names) only when a cached fragment of
+    # this version misses.
+    table = SimpleLazyObject(lambda: ScoreTable(game, board))
+    return {"game": game, "board": board, "table": table, **extra}
 
 
 # --- Home and new games ---------------------------------------------------------------------
@@ -407,7 +411,6 @@ def _scoreboard_response(request, game: Game, template: str, **extra):
     """
     if not _is_poll(request):
         context = _page_context(game, **extra)
-        context["chart"] = context["table"].chart
         if game.share_token:
             url = request.build_absolute_uri(reverse("game_shared", args=[game.share_token]))
             context["watch_url"] = url
@@ -420,7 +423,6 @@ def _scoreboard_response(request, game: Game, template: str, **extra):
         return not_modified
     # The scoreboard, and the chart further down the page out of band: both follow the game.
     context = _page_context(game)
-    context["chart"] = context["table"].chart
     response = render(request, template + "#poll", context)
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
