@@ -667,12 +667,15 @@ class Game(models.Model):
         self.save(update_fields=["finished_at", "updated"])
         ranks = {standing.player: standing.rank for standing in board.standings}
         totals = board.totals
-        seats = self.seats
-        for seat in seats:
-            seat.won = seat.player_id in board.winners
-            seat.rank = ranks[seat.player_id]
-            seat.total = totals[seat.player_id]
-        Seat.keep_facts(seats)
+        # The seats as read for a replay, or only their ids (a save that continued from the
+        # kept table read no seats: loading them with their players cost a tenth of a save).
+        if "seats" in self.__dict__:
+            seats = [(seat.pk, seat.player_id) for seat in self.seats]
+        else:
+            seats = list(self.seat_set.values_list("pk", "player_id"))
+        Seat.keep_facts(
+            [(pk, player in board.winners, ranks[player], totals[player]) for pk, player in seats]
+        )
         key = self.scoreboard_key  # the new version's
         self._refresh()
         self.__dict__["scoreboard"] = board  # the replay just checked is the game as now saved
@@ -714,16 +717,17 @@ class Seat(models.Model):
         return f"{self.player} in seat {self.position}"
 
     @classmethod
-    def keep_facts(cls, seats: Sequence[Seat]) -> None:
-        """Write the seats' kept facts in one statement run per seat. (bulk_update builds a
-        CASE expression per field and seat, which cost more than the rest of a save.)"""
+    def keep_facts(cls, facts: Sequence[tuple[int, bool, int, int]]) -> None:
+        """Write the seats' kept facts, (seat id, won, rank, total) each, in one statement run
+        per seat. (bulk_update builds a CASE expression per field and seat, which cost more
+        than the rest of a save.)"""
         fields = [cls._meta.get_field(name) for name in ("won", "rank", "total")]
         columns = ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in fields)
         with connection.cursor() as cursor:
             cursor.executemany(
                 f"UPDATE {connection.ops.quote_name(cls._meta.db_table)} SET {columns} "
                 f"WHERE {connection.ops.quote_name('id')} = %s",
-                [(seat.won, seat.rank, seat.total, seat.pk) for seat in seats],
+                [(won, rank, total, pk) for pk, won, rank, total in facts],
             )
 
 
