@@ -196,7 +196,7 @@ def account_delete(request):
 
 def _get_game_for_user(request, pk: int) -> Game:
     """The user's game, or 404: other people's games don't exist for them."""
-    return get_object_or_404(Game.objects.select_related("first_dealer"), pk=pk, owner=request.user)
+    return get_object_or_404(Game, pk=pk, owner=request.user)
 
 
 def _page_context(game: Game, **extra) -> dict:
@@ -444,7 +444,7 @@ def round_detail(request, pk: int, number: int):
 @require_GET
 def shared_round(request, token: str, number: int):
     """A round's explanation for the watch link's viewer, without the edit link."""
-    game = get_object_or_404(Game.objects.select_related("first_dealer"), share_token=token)
+    game = get_object_or_404(Game, share_token=token)
     return _round_response(request, game, number, editable=False)
 
 
