@@ -430,7 +430,8 @@ def seat_live(request, token: str):
     game = link.game
     board = game.scoreboard
     stage = seats.current_stage(game, board)
-    if request.GET.get("stage", "") != (stage.key if stage else "over"):
+    seen = request.GET.get("stage")
+    if seen is not None and seen != (stage.key if stage else "over"):
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"
         return response
