@@ -7,7 +7,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from games import seats
 from games.models import Game, Player
+
+from ..conftest import PASSWORD
+from .test_accessibility import AXE, SMALLEST_TARGET, TAP_TARGETS, _axe, _report
 
 pytestmark = pytest.mark.browser
 
@@ -150,3 +154,40 @@ def test_three_phones_enter_their_own_hands_and_the_rounds_save_themselves(
     for phone in phones.values():
         expect(phone.locator("[data-last-round]")).to_contain_text("Ann +27", timeout=10_000)
     screenshot(phones["Ann"], "seats-under10-saved")
+
+
+def test_the_phones_pages_pass_axe_and_every_tap_target_is_44_px(browser, live_server, logged_in):
+    """The join pages, a seat page of each game with parts, the seat link off, and the owner's
+    section, on a 360 px phone, light and dark (tests/browser/test_accessibility.py's checks)."""
+    assert AXE.exists(), f"{AXE} is missing: run `npm ci`"
+    players = [Player.add(logged_in, name) for name in ("Ann", "Bob", "Cy")]
+    pages = []
+    for kind in ("fortybelow", "under10", "fortytwo", "fourscore"):
+        game = Game.start(logged_in, kind, players)
+        seats.turn_on(game)
+        pages.append((f"seat page, {kind}", f"/p/{seats.join(game, 0)}/"))
+    pages += [
+        ("join", "/join/"),
+        ("pick a seat", f"/join/{game.join_code}/"),
+        ("owner's phones section", f"/games/{game.pk}/"),
+        ("seat link off", "/p/not-a-seat-link/"),
+    ]
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, bypass_csp=True
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("ann")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{live_server.url}/")
+    found = {}
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for name, path in pages:
+            page.goto(f"{live_server.url}{path}")
+            problems = _axe(page) + page.evaluate(TAP_TARGETS, SMALLEST_TARGET)
+            if problems:
+                found[f"{name} ({scheme})"] = problems
+    context.close()
+    assert not found, _report(found)
