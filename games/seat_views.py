@@ -302,7 +302,7 @@ def _seat_link_or_gone(request, token: str, *, poll=False):
 
 
 def _too_fast(link: SeatLink) -> bool:
-    key = f"seat-sends:{link.pk}:{int(time.time() // 60)}"
+    key = f"seat-sends:{link.token_digest}:{int(time.time() // 60)}"
     cache.add(key, 0, timeout=120)
     try:
         return cache.incr(key) > SENDS_PER_MINUTE
@@ -363,9 +363,11 @@ def _said(outcome: seats.Outcome) -> str:
 
 
 def _part_form(request, game, link, stage, draft):
+    player = link.seat.player_id
     if stage is None or game.kind not in seats.SEAT_PARTS:
         return None
-    player = link.seat.player_id
+    if player not in game.scoreboard.active_players:
+        return None  # out of the game (Under the 10): nothing to enter
     kept = seats.part_of(draft, player)
     claims = [k for k, v in seats.table_parts(draft).items() if v == player]
     return PART_FORMS[game.kind](

@@ -276,6 +276,8 @@ def send_part(
         stage = current_stage(game, board)
         if stage is None or stage.key != stage_seen:
             return Outcome(stale=True)
+        if part is not None and player not in players_entering(game, board):
+            return Outcome(stale=True)  # out of the game: no part to send
         draft = draft_for(game, stage)
         if draft is None:
             RoundDraft.objects.filter(game=game).delete()  # a stale one, of another phase

@@ -362,3 +362,55 @@ def test_made_up_codes_and_tokens_are_404s(owner):
     for token in ("x", "a" * 32, "a" * 200):
         assert phone.get(f"/p/{token}/").status_code == 404
         assert phone.get(f"/p/{token}/live/").status_code == 404
+
+
+def test_a_phone_sending_in_a_loop_is_refused_after_its_limit(owner, monkeypatch):
+    from games import seat_views
+
+    monkeypatch.setattr(seat_views, "SENDS_PER_MINUTE", 3)
+    game, (ann, _bob) = start(owner, "fourscore", names=("Ann", "Bob"))
+    phone, path = join_as(game, ann)
+    answers = [phone.post(path, {"stage": "1-hand", "pile": n}).status_code for n in range(5)]
+    assert answers[:3] == [302, 302, 302]
+    assert 429 in answers[3:]
+
+
+def test_a_player_out_of_under_the_10_has_nothing_to_enter_and_the_round_waits_for_no_one(owner):
+    game, (ann, bob, cy) = start(owner, "under10")
+    game.add_round(
+        {"called_by": ann.pk, "hands": [{"player": ann.pk, "points": 0},
+                                        {"player": bob.pk, "points": 80},
+                                        {"player": cy.pk, "points": 100}]},
+        owner,
+    )  # fmt: skip
+    game.add_round(
+        {"called_by": ann.pk, "hands": [{"player": ann.pk, "points": 0},
+                                        {"player": bob.pk, "points": 80},
+                                        {"player": cy.pk, "points": 3}]},
+        owner,
+    )  # fmt: skip
+    game = Game.objects.get(pk=game.pk)
+    assert bob.pk not in game.scoreboard.active_players
+    bob_phone, bob_path = join_as(game, bob)
+    page = bob_phone.get(bob_path).content.decode()
+    assert "You are out of this game" in page and 'name="stage"' not in page
+    assert bob_phone.post(bob_path, under10_post("3-hand", points=4)).status_code == 302
+    send(*join_as(game, ann), under10_post("3-hand", points=2, ended="called"))
+    send(*join_as(game, cy), under10_post("3-hand", points=8))
+    assert game.rounds.count() == 3
+
+
+@pytest.mark.parametrize("rounds", [0, 12])
+def test_a_seat_phones_page_and_poll_make_the_same_queries_however_long_the_game(
+    owner, rounds, django_assert_max_num_queries
+):
+    game, (ann, bob, cy) = start(owner, "fourscore", deals=20)
+    for n in range(rounds):
+        game.add_round({"hands": [{"player": p.pk, "pile": n % 3} for p in (ann, bob, cy)]}, owner)
+    phone, path = join_as(game, ann)
+    send(phone, path, {"stage": f"{rounds + 1}-hand", "pile": 2})
+    with django_assert_max_num_queries(6):
+        assert phone.get(path).status_code == 200
+    with django_assert_max_num_queries(5):
+        live = phone.get(path + f"live/?stage={rounds + 1}-hand", HTTP_HX_REQUEST="true")
+        assert live.status_code == 200
