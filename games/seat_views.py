@@ -483,7 +483,9 @@ def game_phones(request, pk: int):
     """GET: the owner's phones section (polled); POST: turn players' phones on or off."""
     game = _get_game_for_user(request, pk)
     if request.method == "POST":
-        if request.POST.get("action") == "off":
+        if request.POST.get("action") == "table":
+            _owner_table_part(request, game)
+        elif request.POST.get("action") == "off":
             seats.turn_off(game)
             messages.success(request, _("Players' phones are off: every seat link is revoked."))
         elif not game.finished:
@@ -499,6 +501,34 @@ def game_phones(request, pk: int):
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response
+
+
+TABLE_PARTS = {
+    "fortybelow": {"went_out": "went_out"},
+    "under10": {"called": "called_by", "empty": "empty_hand"},
+}
+
+
+def _owner_table_part(request, game: Game) -> None:
+    """The table's part entered on the owner's phone: who went out (FortyBelow), who called or
+    emptied their hand (Under the 10); the round is saved if that was the last part."""
+    keys = TABLE_PARTS.get(game.kind, {})
+    how = request.POST.get("how", "went_out")
+    player = request.POST.get("player", "")
+    if how not in keys or not player.isascii() or not player.isdigit() or len(player) > 18:
+        messages.error(request, _("Tap a player first."))
+        return
+    key = keys[how]
+    other = [k for k in keys.values() if k != key]
+    table = {key: int(player), **dict.fromkeys(other)}
+    if int(player) not in game.player_names:
+        messages.error(request, _("Tap a player first."))
+        return
+    outcome = seats.send_part(None, game, request.POST.get("stage", ""), 0, None, table)
+    if outcome.saved is not None:
+        messages.success(request, _("Round %(number)s saved.") % {"number": outcome.saved.number})
+    elif outcome.stale:
+        messages.error(request, _("The round moved on: check the phones' progress again."))
 
 
 @require_POST

@@ -293,16 +293,20 @@ def send_part(
             replaced = bool(before and before.get("by") not in (by, OWNER) and link is not None)
             hands[str(player)] = {"part": part, "by": by, "at": timezone.now().isoformat()}
         kept_table = parts.setdefault("table", {})
+        claimed_by = parts.setdefault("claimed_by", {})
         for key, value in table.items():
             if value is None:
-                # A seat takes back only its own claim ("I didn't go out after all").
-                if link is None or kept_table.get(key) == player:
+                # A seat takes back only its own claim ("I didn't go out after all"), never
+                # one the owner entered for it.
+                mine = kept_table.get(key) == player and claimed_by.get(key) != OWNER
+                if link is None or mine:
                     kept_table.pop(key, None)
             else:
                 if key in ("called_by", "empty_hand"):
                     kept_table.pop("called_by", None)
                     kept_table.pop("empty_hand", None)
                 kept_table[key] = value
+                claimed_by[key] = by
         parts.pop("problem", None)
         draft.version += 1
         draft.updated = timezone.now()

@@ -414,3 +414,36 @@ def test_a_seat_phones_page_and_poll_make_the_same_queries_however_long_the_game
     with django_assert_max_num_queries(5):
         live = phone.get(path + f"live/?stage={rounds + 1}-hand", HTTP_HX_REQUEST="true")
         assert live.status_code == 200
+
+
+def test_the_owner_enters_the_tables_part_and_the_round_is_saved_when_it_was_the_last(
+    owner, owner_client
+):
+    game, (ann, bob) = start(owner, "fortybelow", names=("Ann", "Bob"))
+    for player in (ann, bob):
+        send(*join_as(game, player), grid_post(player, GRIDS[player.name]))
+    assert game.rounds.count() == 0
+    page = owner_client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert "Who went out?" in page
+    url = reverse("game_phones", args=[game.pk])
+    answer = owner_client.post(
+        url, {"action": "table", "stage": "1-hand", "how": "went_out", "player": "x"}, follow=True
+    )
+    assert "Tap a player first." in answer.content.decode()
+    owner_client.post(
+        url, {"action": "table", "stage": "1-hand", "how": "went_out", "player": bob.pk}
+    )
+    assert game.rounds.get().entry["went_out"] == bob.pk
+
+
+def test_under_the_10_who_called_can_be_set_by_the_owner(owner, owner_client):
+    game, (ann, bob) = start(owner, "under10", names=("Ann", "Bob"))
+    url = reverse("game_phones", args=[game.pk])
+    called = {"action": "table", "stage": "1-hand", "how": "called", "player": ann.pk}
+    owner_client.post(url, called)
+    phone, path = join_as(game, ann)
+    assert re.search(r'value="called"[^>]*checked', phone.get(path).content.decode())
+    # Her page, loaded before, still said someone else ended it: the owner's part stands.
+    send(phone, path, under10_post(points=3, ended=""))
+    send(*join_as(game, bob), under10_post(points=9))
+    assert game.rounds.get().entry["called_by"] == ann.pk
