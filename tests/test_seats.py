@@ -447,3 +447,32 @@ def test_under_the_10_who_called_can_be_set_by_the_owner(owner, owner_client):
     send(phone, path, under10_post(points=3, ended=""))
     send(*join_as(game, bob), under10_post(points=9))
     assert game.rounds.get().entry["called_by"] == ann.pk
+
+
+ODD_VALUES = ["", "\x00", "\ud800".encode("utf-8", "surrogatepass").decode("latin-1"), "9" * 40,
+              "-1", "1e9", "<script>", "١٢", "x" * 3000, "1-hand\x00"]  # fmt: skip
+
+
+@pytest.mark.parametrize("value", ODD_VALUES)
+def test_odd_values_in_every_field_of_the_phones_pages_never_give_a_500(owner, value):
+    owner_client = Client(raise_request_exception=False)
+    owner_client.force_login(owner)
+    for kind in ("fortybelow", "under10", "fortytwo", "fourscore", "fortyfives"):
+        game, players = start(owner, kind, names=(f"A{kind}", f"B{kind}", f"C{kind}", f"D{kind}"))
+        phone = Client(raise_request_exception=False)
+        join_path = reverse("join_table", args=[game.join_code])
+        assert phone.post(join_path, {"seat": value}).status_code in (200, 400)
+        answer = phone.post(join_path, {"seat": 0})
+        path = answer.url
+        fields = ["stage", "pile", "bid", "tricks", "points", "cards", "bonus", "ended", "went_out"]
+        fields += [f"card_{players[0].pk}_{r}{c}" for r in range(2) for c in range(3)]
+        body = dict.fromkeys(fields, value)
+        assert phone.post(path, body).status_code in (302, 400)
+        assert phone.get(path + "live/", {"stage": value}).status_code in (200, 204, 304)
+        phones = reverse("game_phones", args=[game.pk])
+        for action in ("on", "off", "table", value):
+            body = {"action": action, "stage": value, "how": value, "player": value}
+            assert owner_client.post(phones, body).status_code == 302
+            seats.turn_on(game)
+        assert phone.post(reverse("join"), {"code": value}).status_code in (302, 400, 429)
+        assert phone.get(f"/join/{value[:50] or 'x'}/").status_code in (404, 429)
