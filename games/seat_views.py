@@ -393,6 +393,7 @@ def _live_context(game, board, stage, draft, link: SeatLink | None) -> dict:
             my_grid_score = shown(tally(mine["part"]["grid"]).score)
         except Exception:  # a part the rules refuse: the whole's problem says so
             my_grid_score = None
+    score_table = ScoreTable(game, board)
     table = seats.table_parts(draft)
     claims = [
         {"went_out": _("%(name)s went out"), "called_by": _("%(name)s called")}.get(
@@ -416,7 +417,8 @@ def _live_context(game, board, stage, draft, link: SeatLink | None) -> dict:
         "my_grid_score": my_grid_score,
         "last_round": last,
         "last_rows": [(names[r.player], signed(r.points)) for r in last.results] if last else [],
-        "standings": ScoreTable(game, board).standings,
+        "standings": score_table.standings,
+        "winners": score_table.winners,
         "dealer": names.get(board.open_round.dealer if board.open_round else board.next_dealer, ""),
     }
 
@@ -425,7 +427,7 @@ def _live_context(game, board, stage, draft, link: SeatLink | None) -> dict:
 @require_GET
 def seat_live(request, token: str):
     """The seat page's poll: progress and the saved round. A phone whose round moved on (saved,
-    undone, the game over) is told to load its page afresh."""
+    undone, the game over) is sent to its page afresh."""
     link, gone = _seat_link_or_gone(request, token, poll=True)
     if gone:
         return gone
@@ -434,8 +436,10 @@ def seat_live(request, token: str):
     stage = seats.current_stage(game, board)
     seen = request.GET.get("stage")
     if seen is not None and seen != (stage.key if stage else "over"):
+        # The page afresh, without its note about the last send ("Sent."), which was the old
+        # round's.
         response = HttpResponse(status=204)
-        response["HX-Refresh"] = "true"
+        response["HX-Redirect"] = reverse("seat_page", args=[token])
         return response
     draft = seats.draft_for(game, stage)
     etag = f'"seat-{link.pk}-{game.updated.timestamp()}-{draft.version if draft else 0}"'

@@ -251,6 +251,7 @@ def test_the_draft_goes_when_the_game_ends(owner):
     assert not RoundDraft.objects.filter(game=game).exists()
     page = phone.get(path).content.decode()
     assert "The game is over." in page and 'name="stage"' not in page
+    assert "Winner: Ann" in page
 
 
 def test_a_revoked_link_or_phones_turned_off_reads_and_writes_nothing(owner, owner_client):
@@ -286,7 +287,7 @@ def test_the_seat_poll_answers_304_when_nothing_changed_and_asks_for_a_reload_wh
     assert changed.status_code == 200 and "done" in changed.content.decode()
     send(phone, path, {"stage": "1-hand", "pile": 2})  # the last part: round 1 saved
     moved = phone.get(live, HTTP_HX_REQUEST="true")
-    assert moved["HX-Refresh"] == "true"
+    assert moved["HX-Redirect"] == path
 
 
 def test_a_wrong_join_code_is_counted_and_ten_lock_the_address_out(owner, settings):
