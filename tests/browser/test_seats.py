@@ -116,7 +116,7 @@ def test_three_phones_enter_their_own_hands_and_the_rounds_save_themselves(
     # Every phone shows the saved round and moves on to round 2 by itself.
     for phone in phones.values():
         expect(phone.locator("[data-last-round]")).to_contain_text(f"Ann {MINUS}28", timeout=10_000)
-        expect(phone.locator("#seat-live h2").first).to_contain_text("Round 2", timeout=10_000)
+        expect(phone.locator("h2.seat-round")).to_contain_text("Round 2", timeout=10_000)
         expect(phone.locator("[data-last-round]")).to_contain_text("Bob +11")
     screenshot(phones["Bob"], "seats-fortybelow-saved")
 
