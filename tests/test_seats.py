@@ -477,3 +477,30 @@ def test_odd_values_in_every_field_of_the_phones_pages_never_give_a_500(owner, v
             seats.turn_on(game)
         assert phone.post(reverse("join"), {"code": value}).status_code in (302, 400, 429)
         assert phone.get(f"/join/{value[:50] or 'x'}/").status_code in (404, 429)
+
+
+def test_the_owners_card_polls_with_an_etag_and_follows_the_phones(owner, owner_client):
+    game, (ann, _bob) = start(owner, "fourscore", names=("Ann", "Bob"))
+    url = reverse("game_phones", args=[game.pk])
+    first = owner_client.get(url, HTTP_HX_REQUEST="true")
+    assert first.status_code == 200 and 'id="phones"' in first.content.decode()
+    again = owner_client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    phone, path = join_as(game, ann)
+    joined = owner_client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert joined.status_code == 200 and "Revoke" in joined.content.decode()
+    send(phone, path, {"stage": "1-hand", "pile": 3})
+    sent = owner_client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=joined["ETag"])
+    assert "Ann</bdi>: done" in sent.content.decode()
+    assert owner_client.get(url).status_code == 302  # not a poll: the game's page
+
+
+def test_taking_over_42s_tricks_keeps_the_saved_bids_and_the_tricks_sent(owner, owner_client):
+    game, (ann, bob, cy) = start(owner, "fortytwo")
+    phones = {p.name: join_as(game, p) for p in (ann, bob, cy)}
+    for name, bid in (("Bob", 0), ("Cy", 4), ("Ann", 2)):
+        send(*phones[name], {"stage": "1-bids", "bid": bid})
+    send(*phones["Cy"], {"stage": "1-result", "tricks": 4})
+    page = owner_client.get(reverse("phones_take_over", args=[game.pk])).content.decode()
+    assert re.search(rf'name="tricks_{cy.pk}" value="4"[^>]*checked', page)
+    assert re.search(rf'name="bid_{ann.pk}" value="2"[^>]*checked', page)
