@@ -82,9 +82,10 @@ def game_for_code(code: object) -> Game | None:
 
 def join(game: Game, position: object) -> str | None:
     """A new seat link for the seat at `position`: its token (kept only as a digest here), or
-    None when there is no such seat or the seat has as many phones as it may."""
+    None when there is no such seat, the seat has as many phones as it may, or the game is
+    over."""
     seat = next((s for s in game.seats if str(s.position) == str(position)), None)
-    if seat is None or seat.links.count() >= LINKS_PER_SEAT:
+    if game.finished or seat is None or seat.links.count() >= LINKS_PER_SEAT:
         return None
     token = new_token()
     SeatLink.objects.create(game=game, seat=seat, token_digest=digest(token))
@@ -217,7 +218,7 @@ def partial_entry(game: Game, board: Scoreboard, stage: Stage, draft: RoundDraft
         entry.update({k: v for k, v in table.items() if k == "went_out"})
         entry["hands"] = [{"player": int(p), "grid": h["part"]["grid"]} for p, h in hands.items()]
     elif game.kind == "under10":
-        entry.update(table)
+        entry.update(table or {"called_by": None})  # the round form's usual "called", nobody yet
         entry["hands"] = [{"player": int(p), **h["part"]} for p, h in hands.items()]
     elif game.kind == "fortytwo":
         if stage.phase == "bids":
