@@ -24,6 +24,7 @@ from .forms import ROUND_FORMS, _int_choices
 from .models import FailedLogin, Game, SeatLink
 from .qr import qr_svg
 from .scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, tally
+from .scoring.fortyfives import NO_MINIMUM_BIDS, STANDARD_BIDS, SUITS
 from .scoring.fortytwo import HIGHEST_BID, TRICKS_PER_HAND
 from .scoring.numbers import shown, signed
 from .scoring.under10 import BONUS_COSTS, BONUS_LABELS, HIGHEST_CARD, LOWEST_CARD
@@ -47,10 +48,12 @@ class PartForm(forms.Form):
 
     send_label = gettext_lazy("Send my hand")
 
-    def __init__(self, data=None, *, player: int, name: str, stage, part=None, claims=()):
+    def __init__(self, data=None, *, game, player: int, name: str, stage, part=None, claims=None):
+        self.game = game
         self.player = player
         self.name = name
         self.stage = stage
+        claims = claims or {}  # this seat's claims on the table's parts, by key
         super().__init__(data, initial=self.initial_from(part or {}, claims))
         self.add_fields()
 
@@ -213,11 +216,52 @@ class FourScorePart(PartForm):
         return {"pile": self.cleaned_data["pile"]}
 
 
+class FortyFivesPart(PartForm):
+    """Only the bidder's phone has something to send: the bid it won (and the trump)."""
+
+    send_label = gettext_lazy("Send my bid")
+
+    def add_fields(self) -> None:
+        no_minimum = self.game.options.get("no_minimum_bid")
+        bids = NO_MINIMUM_BIDS if no_minimum else STANDARD_BIDS
+        self.fields["bid"] = forms.TypedChoiceField(
+            choices=[("", _("I didn't win the bid")), *_int_choices(bids)],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect,
+            label=_("My winning bid"),
+        )
+        self.fields["trump"] = forms.ChoiceField(
+            choices=[("", _("not said")), *[(suit, _(suit.title())) for suit in SUITS]],
+            required=False,
+            widget=forms.RadioSelect,
+            label=_("Trump"),
+        )
+
+    def initial_from(self, part, claims) -> dict:
+        bid = claims.get("bid") or {}
+        return {"bid": bid.get("bid", ""), "trump": bid.get("trump", "")}
+
+    def part(self) -> None:
+        return None  # nothing of the seat's own: the bid is the table's
+
+    def table(self) -> dict:
+        data = self.cleaned_data
+        if data.get("bid") is None:
+            return {"bid": None}
+        bid = {"bidder": self.player, "bid": data["bid"]}
+        if data.get("trump"):
+            bid["trump"] = data["trump"]
+        return {"bid": bid}
+
+
 PART_FORMS: dict[str, type[PartForm]] = {
     "fortybelow": FortyBelowPart,
     "under10": UnderTheTenPart,
     "fortytwo": FortyTwoPart,
     "fourscore": FourScorePart,
+    "fortyfives": FortyFivesPart,
 }
 
 
@@ -364,14 +408,18 @@ def _said(outcome: seats.Outcome) -> str:
 
 def _part_form(request, game, link, stage, draft):
     player = link.seat.player_id
-    if stage is None or game.kind not in seats.SEAT_PARTS:
+    if stage is None or game.kind not in PART_FORMS:
         return None
+    if game.kind == "fortyfives" and stage.phase != "hand":
+        return None  # the result of the hand is the owner's to enter
     if player not in game.scoreboard.active_players:
         return None  # out of the game (Under the 10): nothing to enter
     kept = seats.part_of(draft, player)
-    claims = [k for k, v in seats.table_parts(draft).items() if v == player]
+    table = seats.table_parts(draft)
+    claims = {k: v for k, v in table.items() if seats.claimant(v) == player}
     return PART_FORMS[game.kind](
         request.POST if request.method == "POST" else None,
+        game=game,
         player=player,
         name=link.seat.player.name,
         stage=stage,
@@ -395,13 +443,7 @@ def _live_context(game, board, stage, draft, link: SeatLink | None) -> dict:
             my_grid_score = None
     score_table = ScoreTable(game, board)
     table = seats.table_parts(draft)
-    claims = [
-        {"went_out": _("%(name)s went out"), "called_by": _("%(name)s called")}.get(
-            key, _("%(name)s emptied their hand")
-        )
-        % {"name": names.get(value, "?")}
-        for key, value in table.items()
-    ]
+    claims = [_claim_sentence(key, value, names) for key, value in table.items()]
     return {
         "game": game,
         "board": board,
@@ -421,6 +463,20 @@ def _live_context(game, board, stage, draft, link: SeatLink | None) -> dict:
         "winners": score_table.winners,
         "dealer": names.get(board.open_round.dealer if board.open_round else board.next_dealer, ""),
     }
+
+
+def _claim_sentence(key: str, value, names: dict) -> str:
+    if key == "bid" and isinstance(value, dict):
+        said = {"name": names.get(value.get("bidder"), "?"), "bid": value.get("bid")}
+        if value.get("trump"):
+            return _("%(name)s bid %(bid)s in %(trump)s") % {**said, "trump": _(value["trump"])}
+        return _("%(name)s bid %(bid)s") % said
+    sentence = {
+        "went_out": _("%(name)s went out"),
+        "called_by": _("%(name)s called"),
+        "empty_hand": _("%(name)s emptied their hand"),
+    }.get(key, "%(name)s")
+    return sentence % {"name": names.get(value, "?")}
 
 
 @login_not_required

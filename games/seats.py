@@ -22,8 +22,8 @@ CODE_LENGTH = 6
 # Enough phones for a table whose players swap phones or reload on another one; bounded, so a
 # join page held open can't make rows by the thousand.
 LINKS_PER_SEAT = 4
-# The parts a seat enters, by game. Forty Fives has none: its bid and result are the table's,
-# entered by the owner.
+# The games whose seats each enter a part of their own. Forty Fives has none: its bid is the
+# table's (entered by the bidder's phone or the owner), its result the owner's.
 SEAT_PARTS = {"fortybelow", "fortytwo", "under10", "fourscore"}
 OWNER = 0  # "by" of a part the owner entered
 
@@ -166,7 +166,13 @@ def problem_of(draft: RoundDraft | None) -> dict | None:
 
 
 def players_entering(game: Game, board: Scoreboard) -> list[int]:
-    return list(board.active_players)
+    """The seats the round waits for, each with a part of their own."""
+    return list(board.active_players) if game.kind in SEAT_PARTS else []
+
+
+def claimant(value: object) -> object:
+    """Whose claim on a table's part this is: the player named (Forty Fives: the bidder)."""
+    return value.get("bidder") if isinstance(value, dict) else value
 
 
 def open_entry(board: Scoreboard) -> dict | None:
@@ -204,6 +210,8 @@ def assemble(game: Game, board: Scoreboard, stage: Stage, draft: RoundDraft) -> 
         }
     if game.kind == "fourscore":
         return {"hands": [{"player": p, "pile": parts[p]["pile"]} for p in players]}
+    if game.kind == "fortyfives" and stage.phase == "hand" and isinstance(table.get("bid"), dict):
+        return dict(table["bid"])  # the bid alone: an open round, its result the owner's
     return None
 
 
@@ -231,6 +239,8 @@ def partial_entry(game: Game, board: Scoreboard, stage: Stage, draft: RoundDraft
             ]
     elif game.kind == "fourscore":
         entry["hands"] = [{"player": int(p), "pile": h["part"]["pile"]} for p, h in hands.items()]
+    elif game.kind == "fortyfives" and isinstance(table.get("bid"), dict):
+        entry.update(table["bid"])
     return entry
 
 
@@ -241,7 +251,7 @@ def problem_players(error: EntryError, game: Game, board: Scoreboard, stage: Sta
     players = players_entering(game, board)
     if match and int(match.group(1)) in players:
         return [int(match.group(1))]
-    if error.field in ("went_out", "called_by", "empty_hand"):
+    if error.field in ("went_out", "called_by", "empty_hand", "bidder", "bid", "trump"):
         return []  # the table's part: the owner's, or the seat that claimed it
     return players
 
@@ -299,7 +309,7 @@ def send_part(
             if value is None:
                 # A seat takes back only its own claim ("I didn't go out after all"), never
                 # one the owner entered for it.
-                mine = kept_table.get(key) == player and claimed_by.get(key) != OWNER
+                mine = claimant(kept_table.get(key)) == player and claimed_by.get(key) != OWNER
                 if link is None or mine:
                     kept_table.pop(key, None)
             else:
@@ -367,6 +377,8 @@ def missing_sentence(game: Game, board: Scoreboard, stage: Stage, draft) -> str:
         return _("Say who went out.")
     if game.kind == "under10":
         return _("Say who called or emptied their hand.")
+    if game.kind == "fortyfives":
+        return _("Say who won the bid, or take over to enter the hand.")
     return _("A part of the round is missing.")
 
 

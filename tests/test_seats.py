@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from games import seats
 from games.models import FailedLogin, Game, Player, RoundDraft, SeatLink
+from games.seat_views import _claim_sentence
 
 pytestmark = pytest.mark.django_db
 
@@ -328,13 +329,40 @@ def test_seat_phones_get_no_session_and_their_posts_need_the_csrf_token(owner):
     assert phone.get(reverse("game_detail", args=[game.pk])).status_code == 302  # to log in
 
 
-def test_forty_fives_phones_follow_the_game_and_the_owner_enters_the_hand(owner, owner_client):
-    game, players = start(owner, "fortyfives", names=("Ann", "Bob", "Cy", "Dee"))
-    phone, path = join_as(game, players[0])
-    page = phone.get(path).content.decode()
-    assert "The score keeper enters this hand" in page and 'name="stage"' not in page
-    take_over = owner_client.get(reverse("phones_take_over", args=[game.pk]))
-    assert take_over.status_code == 200
+def test_forty_fives_the_bidders_phone_sends_the_bid_and_the_owner_enters_the_result(
+    owner, owner_client
+):
+    game, (ann, bob, _cy, _dee) = start(owner, "fortyfives", names=("Ann", "Bob", "Cy", "Dee"))
+    bob_phone, bob_path = join_as(game, bob)
+    ann_phone, ann_path = join_as(game, ann)
+    page = bob_phone.get(bob_path).content.decode()
+    assert "If you won the bid" in page and 'name="bid"' in page
+    # Ann didn't win it: sending "no" claims nothing; Bob's bid opens the round.
+    send(ann_phone, ann_path, {"stage": "1-hand", "bid": "", "trump": ""})
+    assert game.rounds.count() == 0
+    told = send(bob_phone, bob_path, {"stage": "1-hand", "bid": 20, "trump": "hearts"})
+    assert "Yours was the last part" in told.content.decode()
+    opened = game.rounds.get()
+    assert (opened.status, opened.entry) == (
+        "open",
+        {"bidder": bob.pk, "bid": 20, "trump": "hearts"},
+    )
+    page = ann_phone.get(ann_path).content.decode()
+    assert "The score keeper enters the result of this hand" in page
+    assert 'name="stage"' not in page
+    # The owner takes over for the result: the bid is there already.
+    take_over = owner_client.get(reverse("phones_take_over", args=[game.pk])).content.decode()
+    assert re.search(rf'name="bidder" value="{bob.pk}"[^>]*checked', take_over)
+
+
+def test_forty_fives_the_bidders_phone_offers_the_bids_the_options_allow(owner):
+    game, (_ann, _bob, cy, _dee) = start(
+        owner, "fortyfives", names=("Ann", "Bob", "Cy", "Dee"), no_minimum_bid=True
+    )
+    phone, path = join_as(game, cy)
+    assert 'value="5"' in phone.get(path).content.decode()  # the option's bids
+    send(phone, path, {"stage": "1-hand", "bid": 5, "trump": "spades"})
+    assert game.rounds.get().entry == {"bidder": cy.pk, "bid": 5, "trump": "spades"}
 
 
 @pytest.mark.parametrize(
@@ -504,3 +532,16 @@ def test_taking_over_42s_tricks_keeps_the_saved_bids_and_the_tricks_sent(owner, 
     page = owner_client.get(reverse("phones_take_over", args=[game.pk])).content.decode()
     assert re.search(rf'name="tricks_{cy.pk}" value="4"[^>]*checked', page)
     assert re.search(rf'name="bid_{ann.pk}" value="2"[^>]*checked', page)
+
+
+def test_the_claims_are_said_in_words_on_every_phone(owner):
+    game, (ann, bob) = start(owner, "fortybelow", names=("Ann", "Bob"))
+    phone, path = join_as(game, ann)
+    send(phone, path, grid_post(ann, GRIDS["Ann"], went_out=True))
+    bob_phone, bob_path = join_as(game, bob)
+    assert "Ann went out" in bob_phone.get(bob_path).content.decode()
+    names = {ann.pk: "Ann", bob.pk: "Bob"}
+    assert _claim_sentence("called_by", ann.pk, names) == "Ann called"
+    assert _claim_sentence("empty_hand", bob.pk, names) == "Bob emptied their hand"
+    bid = {"bidder": bob.pk, "bid": 20, "trump": "hearts"}
+    assert _claim_sentence("bid", bid, names) == "Bob bid 20 in hearts"

@@ -160,9 +160,9 @@ def test_the_phones_pages_pass_axe_and_every_tap_target_is_44_px(browser, live_s
     """The join pages, a seat page of each game with parts, the seat link off, and the owner's
     section, on a 360 px phone, light and dark (tests/browser/test_accessibility.py's checks)."""
     assert AXE.exists(), f"{AXE} is missing: run `npm ci`"
-    players = [Player.add(logged_in, name) for name in ("Ann", "Bob", "Cy")]
+    players = [Player.add(logged_in, name) for name in ("Ann", "Bob", "Cy", "Dee")]
     pages = []
-    for kind in ("fortybelow", "under10", "fortytwo", "fourscore"):
+    for kind in ("fortybelow", "under10", "fortytwo", "fortyfives", "fourscore"):
         game = Game.start(logged_in, kind, players)
         seats.turn_on(game)
         pages.append((f"seat page, {kind}", f"/p/{seats.join(game, 0)}/"))
