@@ -354,6 +354,8 @@ class Game(models.Model):
     updated = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
     share_token = models.CharField(max_length=43, unique=True, null=True, blank=True)
+    # Players' phones (games/seats.py): the code a phone joins with, while joining is on.
+    join_code = models.CharField(max_length=6, unique=True, null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created"]
@@ -682,6 +684,10 @@ class Game(models.Model):
         recent_versions.keep(key, board)  # the board every page reads until the next write
         if table is not None:  # where the next save continues from, in any worker
             recent_versions.keep(f"{key}:table", table, shared=True)
+        if self.join_code:  # players' phones are on: a draft of a round no longer open goes
+            from .seats import drop_stale_drafts
+
+            drop_stale_drafts(self, board)
 
     # -- sharing --
 
@@ -784,6 +790,44 @@ class RoundRevision(models.Model):
             action=action,
             by=by if getattr(by, "pk", None) else None,
         )
+
+
+class SeatLink(models.Model):
+    """A phone's link to one seat of one game (games/seats.py): it enters that seat's part of
+    the round. Only the token's digest is kept; the owner revokes a link by deleting it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_links")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="links")
+    token_digest = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["seat__position", "created", "pk"]
+
+    def __str__(self) -> str:
+        return f"Phone of {self.seat}"
+
+
+class RoundDraft(models.Model):
+    """The round being entered on the players' phones, part by part; nothing in it is scored
+    until the whole entry is saved through the write path (games/seats.py)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="drafts")
+    number = models.PositiveIntegerField()
+    phase = models.CharField(max_length=8)  # "hand", or 42's "bids" then "result"
+    # {"hands": {"<player id>": {"part": {...}, "by": <link id or 0 for the owner>}},
+    #  "table": {...}, "problem": {"message": ..., "players": [...]} or absent}
+    parts = models.JSONField(default=dict)
+    version = models.PositiveIntegerField(default=1)
+    updated = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="round_draft_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Draft of round {self.number} of {self.game}"
 
 
 def delete_account(user) -> None:
