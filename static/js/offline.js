@@ -102,8 +102,8 @@
       return li;
     }
     li.append(make("p", "error", r.conflict || `Round ${r.number}: ${r.refused}`));
-    // Theirs: the table's row for that round, when there is one (its number links to its edit).
-    const theirs = r.conflict && document.querySelector(`#scoreboard a[href$="/rounds/${r.number}/edit/"]`);
+    // Theirs: the table's row for that round, when there is one (its number is #round-N).
+    const theirs = r.conflict && document.querySelector(`#scoreboard #round-${r.number}`);
     if (theirs) li.append(make("p", "", `Theirs is round ${r.number} in the table.`));
     const yours = make("p", "", "Yours: …");
     li.append(yours);
