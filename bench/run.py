@@ -494,6 +494,11 @@ def server_time_figures(wsgi: Wsgi, data: Data) -> list[Figure]:
 
         return measure
 
+    def explanation() -> float:
+        # A tap on a round's number: its explanation, fetched into the page by htmx.
+        url = f"/games/{u10.pk}/rounds/{LARGE_UNDER10_ROUNDS // 2}/"
+        return timed(lambda: large.get(wsgi, url, HX_REQUEST="true"), 200)
+
     def unchanged_poll() -> float:
         # With the ETag of the poll before, as the browser sends it back. 304 is meant; a 200
         # is timed too (the bytes section shows which it was).
@@ -534,6 +539,12 @@ def server_time_figures(wsgi: Wsgi, data: Data) -> list[Figure]:
         (
             f"htmx poll of an unchanged scoreboard, {u10_name}",
             unchanged_poll,
+            "signed_in",
+            SERVER_TIME_TARGET,
+        ),
+        (
+            f"A round's explanation, fetched by a tap on its number, {u10_name}",
+            explanation,
             "signed_in",
             SERVER_TIME_TARGET,
         ),
@@ -635,6 +646,12 @@ def requests_to_count(wsgi: Wsgi, account: Account, game: Game) -> list[tuple]:
         ("Round form", page(f"/games/{pk}/rounds/new/"), (200,), None),
         ("Round edit", page(f"/games/{pk}/rounds/{last}/edit/"), (200,), None),
         ("Shared link page", lambda: wsgi.request("GET", f"/s/{game.share_token}/"), (200,), None),
+        (
+            "A round's explanation (htmx)",
+            page(f"/games/{pk}/rounds/{last}/", HX_REQUEST="true"),
+            (200,),
+            None,
+        ),
         ("htmx poll, scoreboard changed", page(f"/games/{pk}/", HX_REQUEST="true"), (200,), None),
         (
             "htmx poll, scoreboard unchanged (ETag of the poll before)",
@@ -760,6 +777,10 @@ def byte_figures(wsgi: Wsgi, data: Data) -> list[Figure]:
         (
             "htmx round preview, Under the 10",
             large.post_form(wsgi, f"/games/{u10.pk}/rounds/preview/", u10_form, HX_REQUEST="true"),
+        ),
+        (
+            "A round's explanation (htmx), Under the 10, 6 players",
+            large.get(wsgi, f"/games/{u10.pk}/rounds/1/", HX_REQUEST="true"),
         ),
         (
             "htmx round preview, FortyBelow (with the grid marks)",

@@ -1,6 +1,7 @@
 """Admin pages for every model, for looking into a user's data when something goes wrong."""
 
 from django.contrib import admin
+from django.utils import timezone
 
 from .models import FailedLogin, Game, GameNight, Player, Round, RoundRevision, Seat
 
@@ -10,6 +11,12 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "owner", "created"]
     list_filter = ["owner"]
     search_fields = ["name"]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change and "name" in form.changed_data:
+            # A new version of their games (their boards name them), as Player.rename makes.
+            Game.objects.filter(seat__player=obj).update(updated=timezone.now())
 
 
 @admin.register(GameNight)
@@ -44,6 +51,12 @@ class GameAdmin(admin.ModelAdmin):
     list_filter = ["kind", "owner"]
     raw_id_fields = ["night", "first_dealer"]
     inlines = [SeatInline, RoundInline]
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        # The seats, the first dealer or the options may have changed: a new version of the
+        # game, so that no page shows the board cached for the old one.
+        Game.objects.filter(pk=form.instance.pk).update(updated=timezone.now())
 
 
 @admin.register(Round)

@@ -188,15 +188,16 @@ def _series(board: Scoreboard, names: Mapping[int, str], rounds: Sequence) -> li
         lines = [(" & ".join(name(p) for p in team.players), team.players) for team in board.teams]
     else:
         lines = [(name(player), [player]) for player in board.players]
+    # Each round's totals by player, read once (not once per line: a long game has thousands).
+    totals = [(result.number, {r.player: r.total for r in result.results}) for result in rounds]
     series = []
     for line_name, players in lines:
         # Partners always share a total, so the team's line follows its first player.
         player = players[0]
         points = [(0, 0)]
-        for result in rounds:
-            mine = next((r for r in result.results if r.player == player), None)
-            if mine is not None:  # not in a round: out of the game (Under the 10)
-                points.append((result.number, mine.total))
+        for number, by_player in totals:
+            if player in by_player:  # not in a round: out of the game (Under the 10)
+                points.append((number, by_player[player]))
         series.append(
             Series(
                 name=line_name,

@@ -340,10 +340,17 @@ VERSIONS_KEPT_FOR = 7 * 24 * 60 * 60  # a key names one version, so it is never 
 
 
 def _code_version() -> str:
-    """A digest of the code that builds what is shared (the engine, the rows, the chart), so
-    that a deploy which changes a rule or the markup never reads what the old code kept."""
+    """A digest of the code that builds what is shared (the engine, the rows, the chart, the
+    templates of the scoreboard's cached fragments), so that a deploy which changes a rule or
+    the markup never reads what the old code kept."""
     here = Path(__file__).resolve().parent
-    sources = [*sorted((here / "scoring").glob("*.py")), here / "tables.py", here / "charts.py"]
+    templates = Path(settings.TEMPLATES[0]["DIRS"][0]) / "games"
+    sources = [
+        *sorted((here / "scoring").glob("*.py")),
+        here / "tables.py",
+        here / "charts.py",
+        *(templates / name for name in ("scoreboard.html", "game_detail.html", "game_shared.html")),
+    ]
     digest = hashlib.blake2b(digest_size=8)
     for source in sources:
         digest.update(source.read_bytes())
@@ -369,6 +376,8 @@ class Game(models.Model):
     updated = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
     share_token = models.CharField(max_length=43, unique=True, null=True, blank=True)
+    # Players' phones (games/seats.py): the code a phone joins with, while joining is on.
+    join_code = models.CharField(max_length=6, unique=True, null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created"]
@@ -529,20 +538,20 @@ class Game(models.Model):
 
     @property
     def scoreboard_key(self) -> str:
-        """Names this version of the game's board: every write moves `updated` (a player merge
-        too), and the seats' players and names (the board's notes name them), the first dealer
-        and the options are part of the key. Only rounds changed outside the write path (the
-        admin's round editor) would leave it stale."""
-        replayed_with = json.dumps(
-            [
-                [(seat.player_id, seat.player.name) for seat in self.seats],
-                self.first_dealer_id,
-                self.options,
-            ],
-            sort_keys=True,
-        )
+        """Names this version of the game's board: every write moves `updated`, and so does
+        every change of who sits in it or of their names (a rename, a merge, the admin's edits
+        of a game or a player), so the key needs no read of the seats; the first dealer and
+        the options, on the game's row, are part of it. Only rounds changed outside the write
+        path would leave it stale (the admin shows rounds read-only)."""
+        replayed_with = json.dumps([self.first_dealer_id, self.options], sort_keys=True)
         digest = hashlib.blake2b(replayed_with.encode(), digest_size=12).hexdigest()
         return f"scoreboard:{self.pk}:{self.updated.timestamp()}:{digest}"
+
+    @property
+    def fragment_key(self) -> str:
+        """What the pages' cached fragments of this version are kept under ({% cache %} in
+        templates/games/): the version, and the code that drew them."""
+        return f"{CODE_VERSION}:{self.scoreboard_key}"
 
     @property
     def winners(self) -> list[int]:
@@ -692,18 +701,25 @@ class Game(models.Model):
         self.save(update_fields=["finished_at", "updated"])
         ranks = {standing.player: standing.rank for standing in board.standings}
         totals = board.totals
-        seats = self.seats
-        for seat in seats:
-            seat.won = seat.player_id in board.winners
-            seat.rank = ranks[seat.player_id]
-            seat.total = totals[seat.player_id]
-        Seat.keep_facts(seats)
-        key = self.scoreboard_key  # the new version's, while the seats are at hand
+        # The seats as read for a replay, or only their ids (a save that continued from the
+        # kept table read no seats: loading them with their players cost a tenth of a save).
+        if "seats" in self.__dict__:
+            seats = [(seat.pk, seat.player_id) for seat in self.seats]
+        else:
+            seats = list(self.seat_set.values_list("pk", "player_id"))
+        Seat.keep_facts(
+            [(pk, player in board.winners, ranks[player], totals[player]) for pk, player in seats]
+        )
+        key = self.scoreboard_key  # the new version's
         self._refresh()
         self.__dict__["scoreboard"] = board  # the replay just checked is the game as now saved
         recent_versions.keep(key, board)  # the board every page reads until the next write
         if table is not None:  # where the next save continues from, in any worker
             recent_versions.keep(f"{key}:table", table, shared=True)
+        if self.join_code:  # players' phones are on: a draft of a round no longer open goes
+            from .seats import drop_stale_drafts
+
+            drop_stale_drafts(self, board)
 
     # -- sharing --
 
@@ -739,16 +755,17 @@ class Seat(models.Model):
         return f"{self.player} in seat {self.position}"
 
     @classmethod
-    def keep_facts(cls, seats: Sequence[Seat]) -> None:
-        """Write the seats' kept facts in one statement run per seat. (bulk_update builds a
-        CASE expression per field and seat, which cost more than the rest of a save.)"""
+    def keep_facts(cls, facts: Sequence[tuple[int, bool, int, int]]) -> None:
+        """Write the seats' kept facts, (seat id, won, rank, total) each, in one statement run
+        per seat. (bulk_update builds a CASE expression per field and seat, which cost more
+        than the rest of a save.)"""
         fields = [cls._meta.get_field(name) for name in ("won", "rank", "total")]
         columns = ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in fields)
         with connection.cursor() as cursor:
             cursor.executemany(
                 f"UPDATE {connection.ops.quote_name(cls._meta.db_table)} SET {columns} "
                 f"WHERE {connection.ops.quote_name('id')} = %s",
-                [(seat.won, seat.rank, seat.total, seat.pk) for seat in seats],
+                [(won, rank, total, pk) for pk, won, rank, total in facts],
             )
 
 
@@ -805,6 +822,44 @@ class RoundRevision(models.Model):
             action=action,
             by=by if getattr(by, "pk", None) else None,
         )
+
+
+class SeatLink(models.Model):
+    """A phone's link to one seat of one game (games/seats.py): it enters that seat's part of
+    the round. Only the token's digest is kept; the owner revokes a link by deleting it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_links")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="links")
+    token_digest = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["seat__position", "created", "pk"]
+
+    def __str__(self) -> str:
+        return f"Phone of {self.seat}"
+
+
+class RoundDraft(models.Model):
+    """The round being entered on the players' phones, part by part; nothing in it is scored
+    until the whole entry is saved through the write path (games/seats.py)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="drafts")
+    number = models.PositiveIntegerField()
+    phase = models.CharField(max_length=8)  # "hand", or 42's "bids" then "result"
+    # {"hands": {"<player id>": {"part": {...}, "by": <link id or 0 for the owner>}},
+    #  "table": {...}, "problem": {"message": ..., "players": [...]} or absent}
+    parts = models.JSONField(default=dict)
+    version = models.PositiveIntegerField(default=1)
+    updated = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="round_draft_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Draft of round {self.number} of {self.game}"
 
 
 def delete_account(user) -> None:

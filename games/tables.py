@@ -10,11 +10,10 @@ from functools import cached_property
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .charts import score_chart
-from .models import recent_versions
 from .scoring import Scoreboard
 from .scoring.numbers import shown
 from .words import said
@@ -54,8 +53,8 @@ class Place:
 class ScoreTable:
     """The table's header, totals, standings and information lines are a handful of values the
     template lays out; its body, a row per round and a cell per column, is built here as one
-    piece of markup (hundreds of cells in a long game are too many for template tags) and kept
-    beside the board under the game's scoreboard key.
+    piece of markup (hundreds of cells in a long game are too many for template tags), cached
+    with the page's fragment under the game's version.
 
     Leaders, winners and standings all come from the board's standings and winners, so the
     star, the banner and the ranks can't disagree: once the game is over the leaders are its
@@ -120,56 +119,71 @@ class ScoreTable:
         ]
         return sorted(places, key=lambda place: place.rank)
 
+    # The markup below is built when a page's {% cache %} block for this version of the game
+    # misses (templates/games/scoreboard.html, game_detail.html): once per version, in any
+    # worker, and read from the "versions" cache by every page after it.
+
     @cached_property
     def body(self) -> SafeString:
-        """The rows, each round's explanation without the edit link (the shared page)."""
-        return self._cached("pad-body", lambda: self._body(editable=False))
+        """The rows, for the watch link's page (its explanations have no edit link)."""
+        return mark_safe(self._body(editable=False))
 
     @cached_property
     def editable_body(self) -> SafeString:
-        """The rows, each round's explanation with a link to edit it (the owner's page)."""
-        return self._cached("pad-editable-body", lambda: self._body(editable=True))
+        """The rows, for the owner's page (its explanations have a link to edit the round)."""
+        return mark_safe(self._body(editable=True))
 
     @cached_property
     def chart(self) -> SafeString:
         """The score chart's SVG."""
-        return self._cached("chart", lambda: score_chart(self.board, self.names))
-
-    def _cached(self, part: str, build) -> SafeString:
-        """`build()`, once per version of the game: the game's scoreboard key names the seats'
-        players and names as well as the version, all that the markup is made from."""
-        key = f"{self.game.scoreboard_key}:{part}:{get_language()}"  # the words are a language's
-        markup = recent_versions.get(key, shared=True)
-        if markup is None:
-            markup = str(build())
-            recent_versions.keep(key, markup, shared=True)
-        return mark_safe(markup)
+        return score_chart(self.board, self.names)
 
     def _body(self, *, editable: bool) -> str:
-        """The <tbody> rows: per round, a row of points whose round number opens the next row,
-        the explanation (hidden by app.css until then). Every text is escaped here: names and
-        notes with escape(), and the numbers go through shown(), which takes integers only."""
-        span = len(self.columns) + 1
+        """The rows: per round, a <tbody> with its row of points. The explanations are not in
+        it (they were nine tenths of a long game's page): a round's number fetches its own into
+        the round's <tbody> (htmx), or opens the round's page without JavaScript. Only the
+        broken round of a game saved under older rules shows why from the start."""
         problem = self.board.problem
-        html = []
-        for result in self.board.rounds:
-            number = result.number
-            by_player = {r.player: r for r in result.results}
-            cells = "".join(
-                self._cell(by_player.get(player), result.status) for player in self.column_players
-            )
-            # The broken round of a game saved under older rules shows why from the start.
-            opened = " open" if problem and problem.round_number == number else ""
-            html.append(
-                f'<tr class="round {result.status}"><th scope="row"><details{opened}>'
-                f'<summary aria-controls="why-{number:d}">'
-                f'<span class="visually-hidden">{escape(_("Round"))} </span>{number:d}'
-                "</summary></details></th>"
-                f"{cells}</tr>\n"
+        broken = problem.round_number if problem else None
+        return "".join(
+            self._group(result, editable, opened=result.number == broken)
+            for result in self.board.rounds
+        )
+
+    def round_group(self, number: int, *, editable: bool, opened: bool) -> SafeString:
+        """One round's <tbody>, its explanation open or not: what a tap on its number swaps in."""
+        return mark_safe(self._group(self.board.rounds[number - 1], editable, opened))
+
+    def explanation(self, number: int, *, editable: bool) -> SafeString:
+        """One round's explanation, for its own page."""
+        return mark_safe(self._explanation(self.board.rounds[number - 1], editable))
+
+    def _group(self, result, editable: bool, opened: bool) -> str:
+        """A round's <tbody>. Every text is escaped here: names and notes with escape(), and the
+        numbers go through shown(), which takes integers only. The round's link is relative
+        (rounds/N/ of the owner's page or of the watch link's), so one markup serves both and
+        outlives a new watch link."""
+        number = result.number
+        by_player = {r.player: r for r in result.results}
+        cells = "".join(
+            self._cell(by_player.get(player), result.status) for player in self.column_players
+        )
+        url = f"rounds/{number:d}/"
+        row = (
+            f'<tr class="round {result.status}"><th scope="row">'
+            f'<a class="why" id="round-{number:d}" href="{url}" '
+            f'hx-get="{url}{"?closed=1" if opened else ""}" '
+            f'aria-expanded="{"true" if opened else "false"}">'
+            f'<span class="visually-hidden">{escape(_("Round"))} </span>{number:d}</a></th>'
+            f"{cells}</tr>"
+        )
+        if opened:
+            span = len(self.columns) + 1
+            row += (
                 f'<tr class="explain" id="why-{number:d}"><td colspan="{span:d}">'
-                f"{self._explanation(result, editable)}</td></tr>\n"
+                f"{self._explanation(result, editable)}</td></tr>"
             )
-        return "".join(html)
+        return f"<tbody>{row}</tbody>\n"
 
     @staticmethod
     def _cell(result, status: str) -> str:

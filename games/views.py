@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
@@ -202,12 +203,15 @@ def account_delete(request):
 
 def _get_game_for_user(request, pk: int) -> Game:
     """The user's game, or 404: other people's games don't exist for them."""
-    return get_object_or_404(Game.objects.select_related("first_dealer"), pk=pk, owner=request.user)
+    return get_object_or_404(Game, pk=pk, owner=request.user)
 
 
 def _page_context(game: Game, **extra) -> dict:
     board = game.scoreboard
-    return {"game": game, "board": board, "table": ScoreTable(game, board), **extra}
+    # The table is laid out (and the seats read for its names) only when a cached fragment of
+    # this version misses.
+    table = SimpleLazyObject(lambda: ScoreTable(game, board))
+    return {"game": game, "board": board, "table": table, **extra}
 
 
 # --- Home and new games ---------------------------------------------------------------------
@@ -417,7 +421,6 @@ def _scoreboard_response(request, game: Game, template: str, **extra):
     """
     if not _is_poll(request):
         context = _page_context(game, **extra)
-        context["chart"] = context["table"].chart
         if game.share_token:
             url = request.build_absolute_uri(reverse("game_shared", args=[game.share_token]))
             context["watch_url"] = url
@@ -434,11 +437,51 @@ def _scoreboard_response(request, game: Game, template: str, **extra):
         return not_modified
     # The scoreboard, and the chart further down the page out of band: both follow the game.
     context = _page_context(game)
-    context["chart"] = context["table"].chart
     response = render(request, template + "#poll", context)
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response
+
+
+@vary_on_headers("HX-Request")
+@require_GET
+def round_detail(request, pk: int, number: int):
+    """Why a round scored as it did: its explanation, fetched by a tap on its number (htmx),
+    or its own page without JavaScript. Not in the scoreboard page, which it made ten times
+    heavier in a long game."""
+    game = _get_game_for_user(request, pk)
+    return _round_response(request, game, number, editable=True)
+
+
+@login_not_required
+@vary_on_headers("HX-Request")
+@require_GET
+def shared_round(request, token: str, number: int):
+    """A round's explanation for the watch link's viewer, without the edit link."""
+    game = get_object_or_404(Game, share_token=token)
+    return _round_response(request, game, number, editable=False)
+
+
+def _round_response(request, game: Game, number: int, *, editable: bool):
+    board = game.scoreboard
+    if not 1 <= number <= len(board.rounds):
+        raise Http404("No such round")
+    table = ScoreTable(game, board)
+    if _is_poll(request):  # the round's <tbody>, its explanation opened or closed again
+        opened = request.GET.get("closed") != "1"
+        group = table.round_group(number, editable=editable, opened=opened)
+        return render(request, "games/round_detail.html#group", {"group": group})
+    if editable:
+        back = reverse("game_detail", args=[game.pk])
+    else:
+        back = reverse("game_shared", args=[game.share_token])
+    context = {
+        "game": game,
+        "number": number,
+        "explanation": table.explanation(number, editable=editable),
+        "back": f"{back}#round-{number}",
+    }
+    return render(request, "games/round_detail.html", context)
 
 
 @require_POST

@@ -124,13 +124,14 @@ else:
     DATABASES = {"default": database_from_url(f"sqlite:///{sqlite_file}")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# "versions": each game version's engine table and rendered rows, shared by the workers of one
-# machine (games/models.py, RecentVersions). A key names one version, so an entry is never
-# stale; several machines each keep their own.
+# "versions": each game version's engine table (games/models.py, RecentVersions) and the
+# scoreboard's rendered fragments ({% cache %} in templates/games/), shared by the workers of
+# one machine. A key names one version, so an entry is never stale; several machines each keep
+# their own.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "versions": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "BACKEND": "games.caches.VersionsCache",  # Django's file-based cache, culled less often
         "LOCATION": env_str("VERSIONS_CACHE_DIR", "").strip() or str(DATA_DIR / "versions"),
         "OPTIONS": {"MAX_ENTRIES": 2000},
     },

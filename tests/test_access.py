@@ -19,8 +19,8 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import transfer
-from games.models import Game, GameNight, Player, Round, RoundRevision, Seat
+from games import seats, transfer
+from games.models import Game, GameNight, Player, Round, RoundDraft, RoundRevision, Seat, SeatLink
 
 from .conftest import PASSWORD
 
@@ -48,6 +48,8 @@ def world(owner, outsider):
     game.add_round(piles([ann, bob, cy], 2, 2, 2), owner)
     game.replace_round(1, piles([ann, bob, cy], 3, 2, 1), owner)
     game.share()
+    seats.turn_on(game)  # players' phones: Ann's phone holds a seat link
+    seat_token = seats.join(game, 0)
     unshared = Game.start(owner, "fourscore", [cy, dee], night=night)
     eve, flo = (Player.add(outsider, name) for name in OUTSIDERS_PLAYERS)
     theirs = Game.start(outsider, "fourscore", [eve, flo], night=GameNight.tonight(outsider))
@@ -61,6 +63,8 @@ def world(owner, outsider):
         night=night,
         game=game,
         revision=game.revisions.get(),
+        seat_token=seat_token,
+        seat_link=SeatLink.objects.get(),
         unshared=unshared,
         eve=eve,
         flo=flo,
@@ -88,7 +92,17 @@ def rows(owner=None) -> dict:
         "games": list(
             Game.objects.filter(**mine)
             .order_by("pk")
-            .values_list("pk", "first_dealer", "finished_at", "updated", "share_token")
+            .values_list("pk", "first_dealer", "finished_at", "updated", "share_token", "join_code")
+        ),
+        "seat_links": list(
+            SeatLink.objects.filter(**theirs)
+            .order_by("pk")
+            .values_list("pk", "seat", "token_digest")
+        ),
+        "drafts": list(
+            RoundDraft.objects.filter(**theirs)
+            .order_by("pk")
+            .values_list("pk", "number", "parts", "version")
         ),
         "seats": list(
             Seat.objects.filter(**theirs)
@@ -112,6 +126,7 @@ PAGE = "page"  # needs a login: anyone else is sent to log in
 API = "api"  # needs a token or a session: anyone else gets 401
 OPEN = "open"  # anyone: the landing page, signing up and in and out
 SHARE = "share"  # anyone holding the share link: read only
+SEAT = "seat"  # anyone holding a seat link: that seat's part of the round, nothing else
 
 
 @dataclass(frozen=True)
@@ -189,6 +204,18 @@ def backup_file(w):
     return {"document": SimpleUploadedFile("backup.json", json.dumps(backup(w)).encode())}
 
 
+def seat_link(w):
+    return {"token": w.seat_token}
+
+
+def seat_pick(w):
+    return {"seat": 1}  # Bob's
+
+
+def seat_part(w):
+    return {"stage": "3-hand", "pile": 4}  # Ann's pile in round 3
+
+
 def api_game(w):
     return {"game_id": w.game.pk}
 
@@ -230,6 +257,16 @@ URLS: dict[str, Url] = {
     "service_worker": url(OPEN, GET=200),
     "web_manifest": url(OPEN, GET=200),
     "game_shared": url(SHARE, lambda w: {"token": w.game.share_token}, owned=False, GET=200),
+    "shared_round": url(
+        SHARE, lambda w: {"token": w.game.share_token, "number": 1}, owned=False, GET=200
+    ),
+    # -- players' phones: joining with the code, then a seat link (docs/seats.md)
+    "join": url(OPEN, GET=200, POST=(302, lambda w: {"code": w.game.join_code}), changes=False),
+    "join_table": url(
+        SEAT, lambda w: {"code": w.game.join_code}, owned=False, GET=200, POST=(302, seat_pick)
+    ),
+    "seat_page": url(SEAT, seat_link, owned=False, GET=200, POST=(302, seat_part)),
+    "seat_live": url(SEAT, seat_link, owned=False, GET=200),
     # -- the trick referee: its state is in its address and it stores nothing
     "referee_fortytwo": url(OPEN, GET=200),
     "referee_fortyfives": url(OPEN, GET=200),
@@ -285,9 +322,16 @@ URLS: dict[str, Url] = {
         POST=(200, lambda w: {"number": 3, **round_fields(w, 1, 0, 4)}),
         changes=False,
     ),
+    "round_detail": url(PAGE, first_round, GET=200),
     "round_edit": url(PAGE, first_round, GET=200, POST=(302, lambda w: round_fields(w, 5, 5, 5))),
     "round_delete": url(PAGE, last_round, POST=(302, lambda w: {})),
     "revision_restore": url(PAGE, revision, POST=(302, lambda w: {})),
+    "game_phones": url(PAGE, game, GET=302, POST=(302, lambda w: {"action": "off"})),
+    "phones_save": url(PAGE, game, POST=(302, lambda w: {}), changes=False),
+    "phones_take_over": url(PAGE, game, GET=200),
+    "phone_revoke": url(
+        PAGE, lambda w: {"pk": w.game.pk, "link_pk": w.seat_link.pk}, POST=(302, lambda w: {})
+    ),
     "night_detail": url(
         PAGE,
         night,
@@ -374,6 +418,10 @@ def client_for(role, world, *, csrf=False) -> APIClient:
         client.force_login(world.outsider)
     elif role == "share_holder":
         assert client.get(reverse("game_shared", args=[world.game.share_token])).status_code == 200
+    elif role == "seat_holder":
+        assert client.get(reverse("seat_page", args=[world.seat_token])).status_code == 200
+    elif role == "seat_holder_revoked":  # a phone that held a seat link until it was revoked
+        assert client.get(reverse("seat_page", args=[world.seat_token])).status_code in (200, 404)
     return client
 
 
@@ -421,7 +469,7 @@ def test_each_row_of_the_matrix_takes_a_method_and_has_bodies_only_for_its_metho
 # --- Anonymous visitors and share-link holders --------------------------------------------------
 
 
-@pytest.mark.parametrize("role", ["anonymous", "share_holder"])
+@pytest.mark.parametrize("role", ["anonymous", "share_holder", "seat_holder"])
 @pytest.mark.parametrize(("name", "method"), cases(PAGE))
 def test_without_a_login_every_page_sends_to_log_in_and_changes_nothing(world, role, name, method):
     row = URLS[name]
@@ -435,7 +483,7 @@ def test_without_a_login_every_page_sends_to_log_in_and_changes_nothing(world, r
     assert rows() == before
 
 
-@pytest.mark.parametrize("role", ["anonymous", "share_holder"])
+@pytest.mark.parametrize("role", ["anonymous", "share_holder", "seat_holder"])
 @pytest.mark.parametrize(("name", "method"), cases(API))
 def test_without_a_login_every_endpoint_is_a_401_and_changes_nothing(world, role, name, method):
     row = URLS[name]
@@ -527,7 +575,7 @@ def test_another_users_rows_named_in_a_body_are_refused(world):
 # --- The owner ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "method"), cases(PAGE, API, OPEN, SHARE))
+@pytest.mark.parametrize(("name", "method"), cases(PAGE, API, OPEN, SHARE, SEAT))
 def test_the_owner_gets_every_answer_and_only_writes_change_anything(world, name, method):
     row = URLS[name]
     before = rows()
@@ -539,7 +587,7 @@ def test_the_owner_gets_every_answer_and_only_writes_change_anything(world, name
         assert rows() == before
 
 
-@pytest.mark.parametrize(("name", "method"), cases(PAGE, API, OPEN, SHARE, untaken=True))
+@pytest.mark.parametrize(("name", "method"), cases(PAGE, API, OPEN, SHARE, SEAT, untaken=True))
 def test_a_method_a_url_does_not_take_is_a_405_and_changes_nothing(world, name, method):
     # A write reachable by GET would skip the CSRF check; a read that takes POST hides a write.
     row = URLS[name]
@@ -617,7 +665,7 @@ def htmx_token(client) -> str:
 POST_PAGES = [
     pytest.param(name, id=name)
     for name, row in URLS.items()
-    if row.gate in (PAGE, OPEN) and name != "api-token" and "POST" in row.answers
+    if row.gate in (PAGE, OPEN, SEAT) and name != "api-token" and "POST" in row.answers
 ]
 
 

@@ -353,9 +353,14 @@ def owner_pages(games):
         yield reverse("game_detail", args=[game.pk]), {}, None
         yield reverse("game_detail", args=[game.pk]), FRAGMENT, None  # the poll
         yield reverse("round_edit", args=[game.pk, 1]), {}, None
+        yield reverse("round_detail", args=[game.pk, 1]), {}, None
+        yield reverse("round_detail", args=[game.pk, 1]), FRAGMENT, None  # a tap on its number
         if not game.scoreboard.finished:
             yield reverse("round_new", args=[game.pk]), {}, None
     yield reverse("game_shared", args=[under10.share_token]), {}, None
+    yield reverse("shared_round", args=[under10.share_token, 3]), {}, None
+    yield reverse("join"), {}, None
+    yield reverse("game_phones", args=[under10.pk]), {}, None
     yield reverse("night_list"), {}, None
     yield reverse("night_detail", args=[under10.night_id]), {}, None
     yield reverse("player_list"), {}, None
@@ -420,8 +425,10 @@ def test_a_round_of_under_the_10_reads_as_a_dutch_table_says_it(owner_client, ta
     game = table["under10"]
     html = owner_client.get(reverse("game_detail", args=[game.pk]), **DUTCH).content.decode()
     assert "<h1>Onder de 10</h1>" in html
+    html = owner_client.get(reverse("round_detail", args=[game.pk, 3]), **DUTCH).content.decode()
     assert "riep Onder de 10 met 7, maar Bob had 6" in html
     assert "riep maar was niet de laagste: strafpunten +20" in html
+    html = owner_client.get(reverse("round_detail", args=[game.pk, 5]), **DUTCH).content.decode()
     assert "Joker +10" in html
     form = owner_client.get(reverse("round_new", args=[game.pk]), **DUTCH).content.decode()
     assert "Ronde 6 · Onder de 10" in form

@@ -124,6 +124,16 @@ def round_edit(case):
     return lambda: case.client.get(url)
 
 
+def round_explanation(case):
+    url = reverse("round_detail", args=[case.game.pk, case.rounds])
+    return lambda: case.client.get(url, HTTP_HX_REQUEST="true")
+
+
+def shared_round_explanation(case):
+    url = reverse("shared_round", args=[case.game.share_token, case.rounds])
+    return lambda: Client().get(url, HTTP_HX_REQUEST="true")
+
+
 def round_preview(case):
     url = reverse("round_preview", args=[case.game.pk])
     data = under10_form(case.players, case.rounds + 1)
@@ -154,6 +164,8 @@ REQUESTS = {
     "round edit": (5, 200, round_edit),
     "round preview": (4, 200, round_preview),
     "shared link page": (2, 200, shared_page),
+    "a round's explanation (a tap on its number)": (4, 200, round_explanation),
+    "a round's explanation, from the watch link": (2, 200, shared_round_explanation),
     "API game": (3, 200, api_get("api-game", of_game=True)),
     "API game list": (3, 200, api_get("api-games")),
     "API export": (6, 200, api_get("api-export")),

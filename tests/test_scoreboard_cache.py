@@ -56,14 +56,28 @@ def shared_page(client, game):
 
 
 def rows(html):
-    """Each round: its number and its columns' running totals, in column order (from the
-    round's explanation row, under its row of points)."""
-    body = html.split("<tbody>")[1].split("</tbody>")[0]
-    found = []
-    for number, row in re.findall(r'<tr class="explain" id="why-(\d+)">(.*?)</tr>', body, re.S):
-        totals = re.findall(r", total (\N{MINUS SIGN}?\d+)", row)
-        found.append((int(number), [int(t.replace("\N{MINUS SIGN}", "-")) for t in totals]))
+    """Each round: its number and its columns' running totals, in column order (added up from
+    the rows of points: nobody is out in these games)."""
+    body = html.split("</thead>")[1].split("</table>")[0]
+    found, totals = [], None
+    for number, cells in re.findall(r'id="round-(\d+)".*?</th>(.*?)</tr>', body, re.S):
+        points = [
+            int(p.replace("\N{MINUS SIGN}", "-")) for p in re.findall(r"<td>(.*?)</td>", cells)
+        ]
+        totals = points if totals is None else [t + p for t, p in zip(totals, points, strict=True)]
+        found.append((int(number), totals))
     return found
+
+
+def why(client, game, number, *, shared=False):
+    """A round's explanation, as a tap on its number fetches it."""
+    if shared:
+        url = reverse("shared_round", args=[game.share_token, number])
+    else:
+        url = reverse("round_detail", args=[game.pk, number])
+    response = client.get(url, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    return response.content.decode()
 
 
 def fresh(game):
@@ -133,11 +147,14 @@ def test_the_write_path_replays_the_saved_rows_not_the_cached_board(owner, playe
 
 def test_a_rename_shows_in_the_table_its_notes_and_the_chart(owner_client, players, game):
     before = page(owner_client, game)
-    assert "Ann called Under the 10" in before
+    assert "Ann called Under the 10" in why(owner_client, game, 1)
     players[0].rename("Annie <3")
     html = page(owner_client, game)
-    assert "Annie &lt;3 called Under the 10 with 2 and won the round" in html  # a round's note
-    assert "Ann called" not in html
+    explained = why(owner_client, game, 1)
+    assert "Annie &lt;3 called Under the 10 with 2 and won the round" in explained  # a note
+    assert "Ann called" not in explained
+    assert "<bdi>Annie &lt;3</bdi>" in html.split("</thead>")[0]
+    assert "<bdi>Annie &lt;3</bdi>" not in before
     chart = html.split('aria-labelledby="chart-title"')[1]
     assert "Annie &lt;3" in chart
 
@@ -157,18 +174,20 @@ def test_a_merge_shows_the_kept_player_and_answers_the_poll_before_it_afresh(
     )
     assert again.status_code == 200
     html = again.content.decode()
-    assert "Annie called Under the 10" in html
+    assert "<bdi>Annie</bdi>" in html
+    assert "Annie called Under the 10" in why(owner_client, game, 1)
     assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]
     assert fresh(game).scoreboard.players == (annie.pk, players[1].pk, players[2].pk)
 
 
 def test_the_shared_page_never_gets_the_owners_edit_links(owner_client, client, game):
     game.share()
-    assert "Edit round 1" in page(owner_client, game)
+    page(owner_client, game)
+    assert "Edit round 1" in why(owner_client, game, 1)
     html = shared_page(client, game)
     assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]
-    assert "Edit round" not in html
-    assert "Edit round 2" in page(owner_client, game)
+    assert "Edit round" not in html + why(client, game, 1, shared=True)
+    assert "Edit round 2" in why(owner_client, game, 2)
 
 
 def test_names_and_notes_in_the_rows_are_escaped(owner_client, owner):
@@ -176,9 +195,10 @@ def test_names_and_notes_in_the_rows_are_escaped(owner_client, owner):
     game = Game.start(owner, "under10", players)
     game.add_round(called(players[0], players, [2, 9]), owner)
     html = page(owner_client, game)
-    body = html.split("<tbody>")[1].split("</tbody>")[0]
-    assert "<b>" not in body
-    assert "&lt;b&gt;&quot;Al&quot;&lt;/b&gt; called Under the 10" in body
+    assert "<b>" not in html.split("</thead>")[1].split("</table>")[0]
+    explained = why(owner_client, game, 1)
+    assert "<b>" not in explained
+    assert "&lt;b&gt;&quot;Al&quot;&lt;/b&gt; called Under the 10" in explained
 
 
 def test_a_worker_with_nothing_cached_replays_the_saved_rounds(owner_client, game):

@@ -1,5 +1,5 @@
 """The scoreboard as a score pad (templates/games/scoreboard.html, games/tables.py): names and
-running totals on top, a row of points per round with its explanation in the next row, Forty
+running totals on top, a row of points per round with its explanation one tap away, Forty
 Fives by team, one minus sign, and a star, a banner and standings that always agree."""
 
 import csv
@@ -51,13 +51,20 @@ def totals_row(html):
 
 
 def points_rows(html):
-    body = section(html, "<tbody>", "</tbody>")
+    body = section(html, "</thead>", "</table>")
     rows = re.findall(r'<tr class="round [a-z]+">(.*?)</tr>', body, re.S)
     return [[text(cell) for cell in re.findall(r"<td>(.*?)</td>", row)] for row in rows]
 
 
 def explanation(html, number):
     return text(section(html, f'id="why-{number}">', "</tr>").split(">", 1)[1])
+
+
+def round_page(client, url):
+    """A round's own page (its number's link without JavaScript): the explanation's text."""
+    response = client.get(url)
+    assert response.status_code == 200
+    return section(response.content.decode(), '<div class="card">', "</div>")
 
 
 def standings(html):
@@ -79,8 +86,12 @@ def test_the_totals_sit_on_top_under_the_names_and_each_round_is_a_row_of_its_po
 def test_a_rounds_number_opens_who_dealt_what_happened_and_why(owner_client, owner, players):
     game = pace_games.fortybelow(owner, players[:3], rounds=3, played=2)
     html = page(owner_client, game)
-    assert '<summary aria-controls="why-2"><span class="visually-hidden">Round </span>2' in html
-    assert explanation(html, 2) == (
+    assert (
+        '<a class="why" id="round-2" href="rounds/2/" hx-get="rounds/2/" aria-expanded="false">'
+        '<span class="visually-hidden">Round </span>2</a>'
+    ) in html
+    why = round_page(owner_client, reverse("round_detail", args=[game.pk, 2]))
+    assert text(why) == (
         "Round 2, Bob dealt. Bob went out without the lowest hand: +20. "
         "Ann 11 , total \N{MINUS SIGN}27 : column 1 cancels · column 3 cancels "
         "Bob 41 , total 52 : went out · go-out penalty +20 "
@@ -88,14 +99,17 @@ def test_a_rounds_number_opens_who_dealt_what_happened_and_why(owner_client, own
         "Edit round 2"
     )
     edit = reverse("round_edit", args=[game.pk, 2])
-    assert f'<a class="button" href="{edit}">Edit round 2</a>' in html
+    assert f'<a class="button" href="{edit}">Edit round 2</a>' in why
 
 
 def test_the_watchers_page_explains_the_rounds_without_the_edit_links(owner, client, players):
     game = pace_games.fortybelow(owner, players[:3], rounds=3, played=2)
-    html = client.get(reverse("game_shared", args=[game.share()])).content.decode()
-    assert explanation(html, 1).startswith("Round 1, Ann dealt. Ann went out.")
-    assert "Edit round" not in html
+    token = game.share()
+    html = client.get(reverse("game_shared", args=[token])).content.decode()
+    assert 'href="rounds/1/"' in html
+    why = round_page(client, reverse("shared_round", args=[token, 1]))
+    assert text(why).startswith("Round 1, Ann dealt. Ann went out.")
+    assert "Edit round" not in why
 
 
 def test_every_score_on_the_page_has_a_true_minus_sign_and_the_csv_keeps_plain_numbers(
@@ -134,7 +148,8 @@ def test_forty_fives_is_kept_by_team_with_the_partners_names(owner_client, owner
     assert points_rows(html)[0] == ["20", f"{MINUS}20"]
     assert standings(html) == ["1. Ann & Cy 135", f"2. Bob & Dee {MINUS}15"]
     assert "Winners: <bdi>Ann</bdi> &amp; <bdi>Cy</bdi>" in html
-    assert "<bdi>Ann &amp; Cy</bdi> <strong>20</strong>, total 20" in html
+    why = round_page(owner_client, reverse("round_detail", args=[game.pk, 1]))
+    assert "<bdi>Ann &amp; Cy</bdi> <strong>20</strong>, total 20" in why
 
 
 def test_the_next_dealer_and_the_leader_are_marked_over_their_columns(owner_client, owner, players):
@@ -185,7 +200,8 @@ def test_the_broken_round_of_an_old_game_shows_why_from_the_start(owner_client, 
     )
     Game.objects.filter(pk=game.pk).update(updated=game.updated.replace(year=2030))
     html = page(owner_client, Game.objects.get(pk=game.pk))
-    assert '<tr class="round unscored"><th scope="row"><details open>' in html
+    assert '<tr class="round unscored"><th scope="row"><a class="why" id="round-6"' in html
+    assert 'hx-get="rounds/6/?closed=1" aria-expanded="true">' in html
     assert "Round 6, Cy dealt. Not scored: Bob's hand has no cards" in explanation(html, 6)
     assert points_rows(html)[-1] == ["\N{EN DASH}"] * 3
 
@@ -194,5 +210,6 @@ def test_a_players_name_is_escaped_in_the_explanations(owner_client, owner):
     seated = [Player.add(owner, name) for name in ('<b>"Al"</b>', "O'Neil", "Cy")]
     game = pace_games.fourscore(owner, seated, deals=1)
     html = page(owner_client, game)
-    assert "<b>" not in html.split("<tbody>")[1]
-    assert "&lt;b&gt;&quot;Al&quot;&lt;/b&gt;</bdi> <strong>6</strong>" in html
+    assert "<b>" not in html.split("</thead>")[1]
+    why = round_page(owner_client, reverse("round_detail", args=[game.pk, 1]))
+    assert "&lt;b&gt;&quot;Al&quot;&lt;/b&gt;</bdi> <strong>6</strong>" in why

@@ -36,7 +36,8 @@ def test_forty_fives_everyone_passed_is_one_tap_that_scores_nothing_and_moves_th
     assert board.totals == {player.pk: 0 for player in players}
     assert board.next_dealer == players[1].pk
     page = owner_client.get(reverse("game_detail", args=[game.pk])).content.decode()
-    assert "Everyone passed: Ann&#x27;s deal is thrown in" in page
+    why = owner_client.get(reverse("round_detail", args=[game.pk, 1])).content.decode()
+    assert "Everyone passed: Ann&#x27;s deal is thrown in" in why
     assert "<bdi>Bob</bdi></strong> deals next" in page
 
 
@@ -96,7 +97,7 @@ def test_under_the_10_notes_name_bonus_cards_as_the_form_does(owner_client, owne
     data = {"number": 1, "ended_by": ann.pk, "how": "called", f"points_{ann.pk}": 3}
     data.update({f"cards_{bob.pk}": "2", f"bonus_{bob.pk}": ["trade_hand", "joker"]})
     owner_client.post(new_round(game), data)
-    page = owner_client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    page = owner_client.get(reverse("round_detail", args=[game.pk, 1])).content.decode()
     assert "Trade hand +20 · Joker +10" in page
     assert "trade_hand" not in page
 

@@ -216,7 +216,9 @@ def test_the_scoreboard_page_shows_the_totals_and_the_next_round(owner_client, o
     assert '<section id="scoreboard"' in html
     assert "Enter round 2" in html
     assert [column.total for column in response.context["table"].columns] == [5, 2, 9]
-    assert reverse("round_edit", args=[game.pk, 1]) in html
+    assert 'href="rounds/1/"' in html  # the round's explanation, with its edit link
+    explained = owner_client.get(reverse("round_detail", args=[game.pk, 1])).content.decode()
+    assert reverse("round_edit", args=[game.pk, 1]) in explained
 
 
 def test_htmx_polling_gets_only_the_scoreboard_section(owner_client, game):

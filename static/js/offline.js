@@ -102,8 +102,8 @@
       return li;
     }
     li.append(make("p", "error", r.conflict || say("Round %(number)s: %(message)s", { number: r.number, message: r.refused })));
-    // Theirs: the table's row for that round, when there is one (its number links to its edit).
-    const theirs = r.conflict && document.querySelector(`#scoreboard a[href$="/rounds/${r.number}/edit/"]`);
+    // Theirs: the table's row for that round, when there is one (its number is #round-N).
+    const theirs = r.conflict && document.querySelector(`#scoreboard #round-${r.number}`);
     if (theirs) li.append(make("p", "", say("Theirs is round %(number)s in the table.", { number: r.number })));
     const yours = make("p", "", say("Yours: …"));
     li.append(yours);

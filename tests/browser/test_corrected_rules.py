@@ -83,7 +83,7 @@ def test_forty_fives_everyone_passed_is_two_taps_and_scores_nothing(phone, live_
     shot(phone, screenshot, "fortyfives-round")
     tap(phone, thrown_in)
     # What happened is under the round's number (looked at, not a step of entering the round).
-    phone.locator("#scoreboard summary").first.click()
+    phone.locator("#scoreboard a.why").first.click()
     expect(phone.get_by_text("Everyone passed: Ann's deal is thrown in")).to_be_visible()
     expect(phone.locator("#scoreboard").get_by_text("deals next")).to_have_text("Bob deals next.")
     expect(phone.locator("#scoreboard tr.totals > *")).to_have_text(["Total", "0", "0"])
@@ -143,6 +143,7 @@ def test_under_the_10_asks_for_a_blank_hand_by_name_and_refuses_impossible_ones(
     tap(phone, bob.get_by_text("Trade hand +20"))
     tap(phone, bob.get_by_text("Joker +10"))
     tap(phone, phone.get_by_role("button", name="Save round 1"))
+    phone.locator("#scoreboard a.why").first.click()  # what happened: under the round's number
     expect(phone.locator("#scoreboard")).to_contain_text("Trade hand +20 · Joker +10")
     expect(phone.locator("#scoreboard")).not_to_contain_text("trade_hand")
 

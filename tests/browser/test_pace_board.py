@@ -152,18 +152,27 @@ def test_a_rounds_explanation_is_one_tap_on_its_number_and_its_edit_link_is_ther
     game = pace_games.fortybelow(user, seated, rounds=3)
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     why = phone.locator("#why-2")
-    expect(why).to_be_hidden()
+    expect(why).to_have_count(0)  # fetched when asked for, not in the page
     expect(phone.locator("#scoreboard tr.round").nth(1).locator("td")).to_have_text(
         ["11", "41", "12"]
     )
-    phone.locator("#scoreboard summary").nth(1).click()
+    number = phone.get_by_role("link", name="Round 2", exact=True)
+    expect(number).to_have_attribute("aria-expanded", "false")
+    number.click()
     expect(why).to_be_visible()
+    expect(number).to_have_attribute("aria-expanded", "true")
+    expect(number).to_be_focused()  # still where the thumb was: the swap keeps the focus
     expect(why).to_contain_text("Round 2, Bob dealt. Bob went out without the lowest hand: +20.")
     expect(why).to_contain_text("Bob 41, total 52: went out · go-out penalty +20")
     expect(why).to_contain_text(
         "Ann 11, total \N{MINUS SIGN}27: column 1 cancels · column 3 cancels"
     )
-    expect(phone.locator("#why-1")).to_be_hidden()
+    expect(phone.locator("#why-1")).to_have_count(0)
+    assert phone.url.endswith(f"/games/{game.pk}/")  # opened in place, not a new page
+    number.click()  # a second tap folds it away again
+    expect(why).to_have_count(0)
+    expect(number).to_have_attribute("aria-expanded", "false")
+    number.click()
     phone.get_by_role("link", name="Edit round 2").click()
     phone.wait_for_url(re.compile(r"/rounds/2/edit/$"))
 
@@ -180,7 +189,7 @@ def test_the_scoreboard_of_every_game_on_a_360_pixel_phone(phone, live_server, u
     for kind, game in games.items():
         phone.goto(f"{live_server.url}/games/{game.pk}/")
         expect(phone.locator("#scoreboard tr.totals")).to_be_visible()
-        phone.locator("#scoreboard summary").first.click()  # one explanation open, as a tap would
+        phone.locator("#scoreboard a.why").first.click()  # one explanation open, as a tap would
         expect(phone.locator("#why-1")).to_be_visible()
         assert_fits_a_thumb(phone)
         screens(phone, f"pace-board-{kind}")

@@ -76,7 +76,7 @@ def test_a_fortybelow_grid_is_six_taps_and_a_past_round_can_be_fixed(
 
     # Fix round 1: Bob's hand was 7 2 7 / 7 2 7, which cancels to 0. The round's number opens
     # what happened in it, and the way to edit it.
-    page.locator("#scoreboard summary").first.click()
+    page.locator("#scoreboard a.why").first.click()
     page.get_by_role("link", name="Edit round 1").click()
     page.get_by_label("Bob row 2 column 2").select_option("2")
     page.get_by_role("button", name="Save round 1").click()

@@ -1,0 +1,13 @@
+"""The owner's "Players' phones" section, drawn where the game page includes it."""
+
+from django import template
+
+register = template.Library()
+
+
+@register.inclusion_tag("games/seat_owner.html", takes_context=True)
+def players_phones(context, game):
+    # Imported here: the views import the models, which a template library must not need early.
+    from games.seat_views import owner_context
+
+    return owner_context(context["request"], game)

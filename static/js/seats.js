@@ -1,0 +1,13 @@
+// Players' phones: a seat phone told at its next poll that its link was revoked. The poll's 404
+// answer is the notice that takes the live part's place (and, having no polling of its own,
+// ends the polling). Without JavaScript the page still sends its part; it just doesn't follow.
+(function () {
+  "use strict";
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const gone = event.detail.xhr.status === 404;
+    if (gone && event.detail.target.id === "seat-live") {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+})();
