@@ -61,7 +61,7 @@ def test_a_round_of_under_the_10_is_played_in_dutch(dutch_page, live_server, scr
     expect(page.get_by_role("status").filter(has_text="Ronde 1 bewaard.")).to_be_visible()
     expect(page.get_by_role("heading", name="Stand")).to_be_visible()
     expect(page.locator("#scoreboard tr.totals")).to_contain_text("Tot.")
-    page.locator("#scoreboard summary").first.click()
+    page.locator("#scoreboard a.why").first.click()
     explained = page.locator("#why-1")
     expect(explained).to_contain_text("Bob riep Onder de 10 met 4 en won de ronde")
     expect(explained).to_contain_text("riep en had de laagste hand")
