@@ -264,7 +264,7 @@ def test_the_api_keeps_its_field_names_and_says_its_errors_in_the_asked_language
 
 class Words(HTMLParser):
     """The words a person reads or hears: text, and the labels and titles of elements; not
-    scripts, styles, the rules' own article (docs/rules/ is English), nor the QR code's SVG."""
+    scripts, styles, nor the QR code's SVG."""
 
     SKIPPED = {"script", "style", "svg"}
     READ_ATTRIBUTES = {"aria-label", "title", "alt", "placeholder"}
@@ -343,6 +343,45 @@ def table(owner):
     return {kind: Game.objects.get(pk=game.pk) for kind, game in games.items()}
 
 
+# Tricks whose rulings say each kind of sentence: 42's jokers, trump numbers, 15s, pairs, trump
+# suit and card order (with what a power outranked), and Forty Fives' trumps and led suits with
+# the notes on their surprising orders.
+REFEREE_TRICKS = {
+    "fortytwo": [
+        "trump=LJ",
+        "trump=10S&plays=QD",
+        "trump=10S&plays=QD-BJ-LJ",
+        "trump=10S&plays=QD-LJ",
+        "trump=10S&plays=QD-10H",
+        "trump=10S&plays=QD-10H-10C",
+        "trump=10S&plays=5D-10H-KC",
+        "trump=10S&plays=5D-JH-KC",
+        "trump=3S&plays=5D-KH-4S",
+        "trump=3S&plays=9D-9H-4S",
+        "trump=3S&plays=9H-4S-9D",
+        "trump=3S&plays=2D-4S",
+        "trump=3S&plays=2D-4S-KS",
+        "trump=3S&plays=2D-7D-4H",
+        "trump=3S&plays=2D-4H",
+        "trump=BJ&plays=2D-7D-4H",
+        "trump=BJ&plays=2D-4H",
+    ],
+    "fortyfives": [
+        "trump=hearts&plays=6H",
+        "trump=hearts&plays=6H-JH-5H-AH",
+        "trump=spades&plays=6H-AH",
+        "trump=spades&plays=2S-10S",
+        "trump=spades&plays=JS-AS",
+        "trump=clubs&plays=AH-2C",
+        "trump=clubs&plays=3D-4S",
+        "trump=clubs&plays=AD-2D-KD",
+        "trump=clubs&plays=AD-2D",
+        "trump=hearts&plays=AS-2S",
+        "trump=hearts&plays=6H-JH-5H-AH&hand=2S-3S-4S-5S_QD-KD-JD-10D_7C-8C-9C-10C_6D-7D-8D-9D",
+    ],
+}
+
+
 def owner_pages(games):
     """Every page the owner reads, and the htmx fragments: (url, extra headers, POST data)."""
     under10 = games["under10"]
@@ -372,8 +411,13 @@ def owner_pages(games):
     yield reverse("password_change_done"), {}, None
     yield reverse("referee_fortytwo"), {}, None
     yield reverse("referee_fortyfives"), {}, None
-    # Not yet the referee's rulings: games/scoring/referee_*.py still explain tricks in English
-    # (docs/languages.md), so only the referee's pages before a card is tapped are checked.
+    # The referee's rulings (games/scoring/referee_*.py), page and htmx fragment alike.
+    for query in REFEREE_TRICKS["fortytwo"]:
+        yield f"{reverse('referee_fortytwo')}?{query}", {}, None
+        yield f"{reverse('referee_fortytwo')}?{query}", FRAGMENT, None
+    for query in REFEREE_TRICKS["fortyfives"]:
+        yield f"{reverse('referee_fortyfives')}?{query}", {}, None
+        yield f"{reverse('referee_fortyfives')}?{query}", FRAGMENT, None
     yield reverse("game_rules", args=["under10"]), {}, None
     yield "/no/such/page/", {}, None
     ann, bob, cy = (seat.player_id for seat in under10.seats)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .base import EntryError, require
-from .messages import N_
+from .messages import N_, Message
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # low to high
 SUITS = ("C", "D", "H", "S")  # 42's suit order, low to high
@@ -141,11 +141,21 @@ class Ruling:
     card: Card
 
 
+SUIT_NOUNS = {"C": N_("club"), "D": N_("diamond"), "H": N_("heart"), "S": N_("spade")}
+COUNT_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five")}
+COUNT_WORDS |= {6: N_("six"), 7: N_("seven")}
+
+
 def suit_noun(suit: str, *, plural: bool = False) -> str:
-    """`heart` or `hearts`: the suit's cards as a noun ("the highest heart")."""
-    name = SUIT_NAMES[suit]
-    return name if plural else name[:-1]
+    """`heart` or `hearts`: the suit's cards as a noun ("the highest heart"), a Message the app
+    says in the reader's language."""
+    return Message(SUIT_NAMES[suit] if plural else SUIT_NOUNS[suit])
+
+
+def suit_said(suit: str) -> str:
+    """The suit's name ("hearts") as a Message, for a sentence's parameter."""
+    return Message(SUIT_NAMES[suit])
 
 
 def count_word(count: int) -> str:
-    return {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}.get(count, str(count))
+    return Message(COUNT_WORDS[count]) if count in COUNT_WORDS else str(count)

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .base import require
-from .cards import SUIT_NAMES, SUIT_OF_NAME, Card, Ruling, read_plays, suit_noun
+from .cards import SUIT_OF_NAME, Card, Ruling, read_plays, suit_noun, suit_said
 from .fortyfives import PLAYERS, TEAMS, TRICKS_PER_HAND
+from .messages import N_, Message
 
 GAME = "Forty Fives"
 ACE_OF_HEARTS = Card("A", "H")
@@ -31,15 +32,15 @@ OFF_SUIT = {
 LOW_BLACK_OFF_SUIT = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10"}  # not K, Q, J order
 # Why an order surprises people at the table, said when it decides between two cards.
 TRUMP_TOP_NOTES = {
-    "5": "the 5 of trump is the highest card",
-    "J": "the jack of trump is second only to the 5",
-    "AH": "the ace of hearts is always a trump, the third highest",
+    "5": N_("the 5 of trump is the highest card"),
+    "J": N_("the jack of trump is second only to the 5"),
+    "AH": N_("the ace of hearts is always a trump, the third highest"),
 }
-BLACK_TRUMP_NOTE = "black trumps rank 2 highest and 10 lowest"
+BLACK_TRUMP_NOTE = N_("black trumps rank 2 highest and 10 lowest")
 OFF_SUIT_NOTES = {
-    "D": "off suit, the ace of diamonds is the lowest diamond",
-    "C": "off suit, black cards rank K, Q, J, A, 2, 3 and so on, 10 lowest",
-    "S": "off suit, black cards rank K, Q, J, A, 2, 3 and so on, 10 lowest",
+    "D": N_("off suit, the ace of diamonds is the lowest diamond"),
+    "C": N_("off suit, black cards rank K, Q, J, A, 2, 3 and so on, 10 lowest"),
+    "S": N_("off suit, black cards rank K, Q, J, A, 2, 3 and so on, 10 lowest"),
 }
 
 
@@ -83,32 +84,51 @@ def led_suit(cards: Sequence[Card], trump: str) -> str:
 
 
 def _trump_sentence(winner: Card, runner_up: Card | None, trump: str) -> str:
-    trumps = SUIT_NAMES[trump]
+    trumps = suit_said(trump)
     if runner_up is None:
         if winner == ACE_OF_HEARTS and trump != "H":
-            return "the ace of hearts is always a trump, and the only trump played"
-        return f"{trumps} are trump, and {winner} is the only trump played"
-    sentence = f"{trumps} are trump: {winner} outranks {runner_up}"
+            return Message("the ace of hearts is always a trump, and the only trump played")
+        return Message(
+            "%(trumps)s are trump, and %(card)s is the only trump played",
+            trumps=trumps,
+            card=str(winner),
+        )
+    sentence = Message(
+        "%(trumps)s are trump: %(higher)s outranks %(lower)s",
+        trumps=trumps,
+        higher=str(winner),
+        lower=str(runner_up),
+    )
     note = TRUMP_TOP_NOTES.get(_trump_key(winner, trump))
     numbers = {winner.rank, runner_up.rank} <= set(BLACK_TRUMP_NUMBERS)
     if note is None and trump in ("C", "S") and numbers and runner_up != ACE_OF_HEARTS:
         note = BLACK_TRUMP_NOTE
-    return f"{sentence} ({note})" if note else sentence
+    return _with_note(sentence, note)
+
+
+def _with_note(sentence: Message, note: str | None) -> Message:
+    if note is None:
+        return sentence
+    return Message("%(sentence)s (%(note)s)", sentence=sentence, note=Message(note))
 
 
 def _led_suit_sentence(winner: Card, runner_up: Card | None, count: int) -> str:
     if count == 1:
-        return "only the led card has been played"
+        return Message("only the led card has been played")
     noun = suit_noun(winner.suit)  # type: ignore[arg-type]
     if runner_up is None:
-        return f"no trump played and no other {noun}: the led card takes it"
-    sentence = f"no trump played: {winner} is the highest {noun}, the led suit"
+        return Message("no trump played and no other %(noun)s: the led card takes it", noun=noun)
+    sentence = Message(
+        "no trump played: %(card)s is the highest %(noun)s, the led suit",
+        card=str(winner),
+        noun=noun,
+    )
     note = None
     if winner.suit == "D" and "A" in (winner.rank, runner_up.rank):
         note = OFF_SUIT_NOTES["D"]
     elif winner.suit in ("C", "S") and {winner.rank, runner_up.rank} <= LOW_BLACK_OFF_SUIT:
         note = OFF_SUIT_NOTES[winner.suit]
-    return f"{sentence} ({note})" if note else sentence
+    return _with_note(sentence, note)
 
 
 def judge_cards(trump: str, cards: Sequence[Card]) -> Ruling:

@@ -11,7 +11,6 @@ from .cards import (
     BIG_JOKER,
     LITTLE_JOKER,
     RANKS,
-    SUIT_NAMES,
     SUITS,
     Card,
     Ruling,
@@ -19,8 +18,10 @@ from .cards import (
     read_card,
     read_plays,
     suit_noun,
+    suit_said,
 )
 from .fortytwo import MAX_PLAYERS
+from .messages import N_, Message
 
 GAME = "42"
 MOST_PLAYERS = MAX_PLAYERS  # a trick holds one card a player
@@ -38,12 +39,12 @@ CARD_ORDER = "card order"
 POWERS = (JOKER, TRUMP_NUMBER, MAKES_FIFTEEN, PAIR, TRUMP_SUIT, CARD_ORDER)
 # How each kind of power is named when it beats another: "a pair outranks the trump suit".
 # (A trump beating the led suit goes without saying, and nothing outranks a joker.)
-AS_SUBJECT = {TRUMP_NUMBER: "a trump number", MAKES_FIFTEEN: "a 15", PAIR: "a pair"}
+AS_SUBJECT = {TRUMP_NUMBER: N_("a trump number"), MAKES_FIFTEEN: N_("a 15"), PAIR: N_("a pair")}
 AS_OBJECT = {
-    MAKES_FIFTEEN: "a 15",
-    PAIR: "a pair",
-    TRUMP_SUIT: "the trump suit",
-    CARD_ORDER: "card order",
+    MAKES_FIFTEEN: N_("a 15"),
+    PAIR: N_("a pair"),
+    TRUMP_SUIT: N_("the trump suit"),
+    CARD_ORDER: N_("card order"),
 }
 
 
@@ -57,8 +58,12 @@ class Trump:
 
     def describe(self) -> str:
         if self.card.is_joker:
-            return "a joker: no trump suit and no trump number this hand"
-        return f"{SUIT_NAMES[self.suit]} are trump and every {self.number} is a trump number"  # type: ignore[index]
+            return Message("a joker: no trump suit and no trump number this hand")
+        return Message(
+            "%(suit)s are trump and every %(number)s is a trump number",
+            suit=suit_said(self.suit),  # type: ignore[arg-type]
+            number=self.number,
+        )
 
 
 def read_trump(value: object) -> Trump:
@@ -143,7 +148,11 @@ def _decide(cards: Sequence[Card], trump: Trump, powers: Sequence[str]) -> tuple
 
 def _suits_compared(winner: Card, runner_up: Card) -> str:
     # Suit names are plural nouns: "diamonds outrank clubs".
-    return f"{SUIT_NAMES[winner.suit]} outrank {SUIT_NAMES[runner_up.suit]}"  # type: ignore[index]
+    return Message(
+        "%(higher)s outrank %(lower)s",
+        higher=suit_said(winner.suit),  # type: ignore[arg-type]
+        lower=suit_said(runner_up.suit),  # type: ignore[arg-type]
+    )
 
 
 def _because(power: str, ranked: list[int], cards: Sequence[Card], trump: Trump) -> str:
@@ -152,37 +161,73 @@ def _because(power: str, ranked: list[int], cards: Sequence[Card], trump: Trump)
     led = cards[0]
     if power == JOKER:
         if winner.rank == BIG_JOKER:
-            return "the Big Joker beats every card"
-        return "the Little Joker beats every card but the Big Joker"
+            return Message("the Big Joker beats every card")
+        return Message("the Little Joker beats every card but the Big Joker")
     if power == TRUMP_NUMBER:
         if runner_up is None:
-            return f"trump number {trump.number}: only a joker beats it"
-        return f"trump number {trump.number}: {winner.suit_name} is the highest suit played"
+            return Message("trump number %(number)s: only a joker beats it", number=trump.number)
+        return Message(
+            "trump number %(number)s: %(suit)s is the highest suit played",
+            number=trump.number,
+            suit=suit_said(winner.suit),  # type: ignore[arg-type]
+        )
     if power == MAKES_FIFTEEN:
         if runner_up is None:
-            return f"{winner.rank} makes 15 with the led {led.rank}"
+            return Message("%(rank)s makes 15 with the led %(led)s", rank=winner.rank, led=led.rank)
         count = count_word(len(ranked))
         if winner.rank == runner_up.rank:
-            return f"{count} 15s with the led {led.rank}: {_suits_compared(winner, runner_up)}"
-        return f"{count} 15s with the led {led.rank}: {winner.rank} outranks {runner_up.rank}"
+            return Message(
+                "%(count)s 15s with the led %(led)s: %(compared)s",
+                count=count,
+                led=led.rank,
+                compared=_suits_compared(winner, runner_up),
+            )
+        return Message(
+            "%(count)s 15s with the led %(led)s: %(higher)s outranks %(lower)s",
+            count=count,
+            led=led.rank,
+            higher=winner.rank,
+            lower=runner_up.rank,
+        )
     if power == PAIR:
         assert runner_up is not None
         compared = _suits_compared(winner, runner_up)
         if ranked[0] == 0:
-            return f"the pair forces it on the leader: {compared}"
-        return f"the pair takes it: {compared}"
+            return Message("the pair forces it on the leader: %(compared)s", compared=compared)
+        return Message("the pair takes it: %(compared)s", compared=compared)
     if power == TRUMP_SUIT:
-        trumps = SUIT_NAMES[trump.suit]  # type: ignore[index]
+        trumps = suit_said(trump.suit)  # type: ignore[arg-type]
         if runner_up is None:
-            return f"{trumps} are trump, and {winner} is the only trump played"
-        return f"{trumps} are trump, and {winner} is the highest trump played"
+            return Message(
+                "%(trumps)s are trump, and %(card)s is the only trump played",
+                trumps=trumps,
+                card=str(winner),
+            )
+        return Message(
+            "%(trumps)s are trump, and %(card)s is the highest trump played",
+            trumps=trumps,
+            card=str(winner),
+        )
     if len(cards) == 1:
-        return "only the led card has been played"
+        return Message("only the led card has been played")
     noun = suit_noun(led.suit)  # type: ignore[arg-type]
-    no_trump = "no trump this hand" if trump.card.is_joker else "no trump played"
     if ranked[0] == 0 and runner_up is None:
-        return f"{no_trump} and no other {noun}: the led card takes it"
-    return f"{no_trump}: {winner} is the highest {noun}, the led suit"
+        if trump.card.is_joker:
+            return Message(
+                "no trump this hand and no other %(noun)s: the led card takes it", noun=noun
+            )
+        return Message("no trump played and no other %(noun)s: the led card takes it", noun=noun)
+    if trump.card.is_joker:
+        return Message(
+            "no trump this hand: %(card)s is the highest %(noun)s, the led suit",
+            card=str(winner),
+            noun=noun,
+        )
+    return Message(
+        "no trump played: %(card)s is the highest %(noun)s, the led suit",
+        card=str(winner),
+        noun=noun,
+    )
 
 
 def judge_cards(trump: Trump, cards: Sequence[Card]) -> Ruling:
@@ -198,7 +243,12 @@ def judge_cards(trump: Trump, cards: Sequence[Card]) -> Ruling:
         rival_power, rival = _decide(cards, trump, weaker)
         # Several trump numbers: the suit that decided among them is the whole story.
         if rival[0] != ranked[0] and not (power == TRUMP_NUMBER and len(ranked) > 1):
-            why += f"; {AS_SUBJECT[power]} outranks {AS_OBJECT[rival_power]}"
+            why = Message(
+                "%(why)s; %(stronger)s outranks %(weaker)s",
+                why=why,
+                stronger=Message(AS_SUBJECT[power]),
+                weaker=Message(AS_OBJECT[rival_power]),
+            )
     return Ruling(ranked[0], why, cards[ranked[0]])
 
 
