@@ -12,6 +12,8 @@ from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 # The static files a game needs offline: the app's own (not the admin's or the API docs').
@@ -76,6 +78,7 @@ def service_worker(request):
             "version": files["version"],
             "files": json.dumps(files["urls"]),
             # Posting one of these changes whose pages the phone holds: the kept ones go.
+            "notes": json.dumps(_notes()),
             "account": json.dumps(
                 [
                     reverse(name)
@@ -89,6 +92,24 @@ def service_worker(request):
     # time, so a deploy reaches phones on their next visit.
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def _notes() -> dict:
+    """The worker's own sentences in every language the app speaks: one worker serves them all,
+    and says them in the language of the page the phone kept last (templates/sw.js)."""
+    notes = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            notes[code] = {
+                "title": _("Offline · Scorekeeper"),
+                "home": _("Your games"),
+                "not_kept": _("You are offline, and this page is not kept on the phone."),
+                "not_saved": _(
+                    "You are offline: that was not saved. Go back and try again once the phone "
+                    "is online."
+                ),
+            }
+    return notes
 
 
 def _offline_files() -> dict:

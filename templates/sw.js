@@ -11,6 +11,9 @@ const ROUND = /^\/games\/(\d+)\/rounds\/new\/$/;
 const SCOREBOARD = /^\/games\/\d+\/$/;
 // Signing in or out, or leaving, changes whose pages these are: the kept ones go.
 const ACCOUNT = {{ account|safe }};
+// The worker's own notes in each language (games.offline, from the catalogue): said in the
+// language of the page the phone kept last, else the phone's own.
+const NOTES = {{ notes|safe }};
 const PATIENCE = 8000; // ms; a phone at the edge of the signal waits no longer than this
 
 self.addEventListener("install", (event) => {
@@ -36,7 +39,7 @@ self.addEventListener("fetch", (event) => {
   } else if (request.method === "GET" && request.mode === "navigate" && PAGE.test(url.pathname) && !url.search) {
     event.respondWith(page(request, url));
   } else if (request.mode === "navigate") {
-    event.respondWith(fetch(request).catch(() => note("You are offline, and this page is not kept on the phone.")));
+    event.respondWith(fetch(request).catch(() => note("not_kept")));
   }
 });
 
@@ -72,7 +75,7 @@ async function page(request, url) {
     return response;
   } catch (error) {
     const kept = await cache.match(url.pathname, { ignoreVary: true });
-    if (!kept) return note("You are offline, and this page is not kept on the phone.");
+    if (!kept) return note("not_kept");
     // Marked for static/js/offline.js: "offline, showing the scores as of HH:MM".
     const html = (await kept.text()).replace("<html", `<html data-offline-at="${kept.headers.get("X-Kept-At")}"`);
     return new Response(html, { headers: kept.headers }); // its Content-Security-Policy too
@@ -95,7 +98,7 @@ async function post(request, url) {
   if (ACCOUNT.includes(url.pathname)) await caches.delete(PAGES);
   const round = url.pathname.match(ROUND);
   if (!round) {
-    return fetch(request).catch(() => note("You are offline: that was not saved. Go back and try again once the phone is online."));
+    return fetch(request).catch(() => note("not_saved"));
   }
   const body = await request.clone().text();
   try {
@@ -130,9 +133,27 @@ function remember(round) {
   });
 }
 
-function note(text) {
-  const html = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Offline · Scorekeeper</title><link rel="stylesheet" href="${FILES[0]}">
-<main><p class="banner offline" role="status">${text}</p><p><a class="button" href="/">Your games</a></p></main></html>`;
+async function note(which) {
+  const lang = await language();
+  const words = NOTES[lang];
+  const html = `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${words.title}</title><link rel="stylesheet" href="${FILES[0]}">
+<main><p class="banner offline" role="status">${words[which]}</p><p><a class="button" href="/">${words.home}</a></p></main></html>`;
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+// The language of the newest page kept on the phone (it follows the footer's switch), else the
+// first of the phone's languages the app speaks, else English.
+async function language() {
+  const cache = await caches.open(PAGES);
+  let newest = 0;
+  let lang = "";
+  for (const key of await cache.keys()) {
+    const kept = await cache.match(key, { ignoreVary: true });
+    const at = Number(kept && kept.headers.get("X-Kept-At")) || 0;
+    const found = kept && at >= newest && /<html lang="([\w-]+)"/.exec(await kept.text());
+    if (found && NOTES[found[1]]) [newest, lang] = [at, found[1]];
+  }
+  const phone = (self.navigator.languages || []).map((l) => l.toLowerCase().split("-")[0]);
+  return lang || phone.find((l) => NOTES[l]) || "en";
 }
