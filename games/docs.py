@@ -1,9 +1,11 @@
 """Each game's rules page, rendered from the repository's own docs/rules/<kind>.md.
 
 The app shows the table the very text the docs hold, so the page and docs/ can't drift apart.
+In Dutch it shows docs/rules/nl/<kind>.md, the same rules in Dutch (docs/languages.md).
 """
 
 from functools import cache
+from pathlib import Path
 
 from django.conf import settings
 from django.utils.safestring import SafeString, mark_safe
@@ -12,16 +14,28 @@ from markdown_it import MarkdownIt
 # CommonMark with tables; raw HTML in the text is shown as text, never passed on.
 MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 COMMON = "common"  # docs/rules/common.md: what every game shares, shown under each game
+ENGLISH = "en"  # docs/rules/ itself; every other language in docs/rules/<language>/
+
+
+def rules_path(page: str, language: str = ENGLISH) -> Path:
+    """docs/rules/<page>.md, or its translation docs/rules/<language>/<page>.md when there is
+    one (the English otherwise)."""
+    rules = settings.DOCS_DIR / "rules"
+    translated = rules / language / f"{page}.md"
+    if language != ENGLISH and translated.is_file():
+        return translated
+    return rules / f"{page}.md"
 
 
 @cache
-def rules_html(page: str, *, under_another: bool = False) -> SafeString:
-    """docs/rules/<page>.md as HTML (read once per process: the docs ship with the code).
+def rules_html(page: str, *, under_another: bool = False, language: str = ENGLISH) -> SafeString:
+    """docs/rules/<page>.md in `language` as HTML (read once per process: the docs ship with
+    the code).
 
     `under_another`: the page is shown below another one, so its headings go one level down
     (a page has one h1).
     """
-    text = (settings.DOCS_DIR / "rules" / f"{page}.md").read_text(encoding="utf-8")
+    text = rules_path(page, language).read_text(encoding="utf-8")
     tokens = MARKDOWN.parse(text)
     if under_another:
         for token in tokens:

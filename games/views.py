@@ -867,7 +867,7 @@ def game_rules(request, kind: str):
     context = {
         "rules": GAMES[kind],
         "games": GAMES.values(),
-        "page": docs.rules_html(kind),
-        "common": docs.rules_html(docs.COMMON, under_another=True),
+        "page": docs.rules_html(kind, language=get_language()),
+        "common": docs.rules_html(docs.COMMON, under_another=True, language=get_language()),
     }
     return render(request, "games/game_rules.html", context)
