@@ -33,6 +33,7 @@ from .scoring.cards import (
     read_card,
     read_plays,
 )
+from .scoring.messages import Message
 from .words import said
 
 # A whole hand of Forty Fives is under 200 characters of address; more is not one of ours.
@@ -102,14 +103,14 @@ def read_state(request, kind: str) -> State:
     try:
         trump = get.get("trump", "").strip()
         if trump and jokers:
-            trump = read_card(trump, "the trump card", jokers=True).code
+            trump = read_card(trump, Message("the trump card"), jokers=True).code
         elif trump:
             fortyfives.read_trump(trump)
-        plays = _cards(get.get("plays", ""), "a played card", jokers=jokers)
+        plays = _cards(get.get("plays", ""), Message("a played card"), jokers=jokers)
         if plays:
             plays = read_plays([card.code for card in plays], seats=seats, jokers=jokers, game=game)
         hand = tuple(
-            tuple(_cards(trick, "a card of the hand", jokers=False))
+            tuple(_cards(trick, Message("a card of the hand"), jokers=False))
             for trick in get.get("hand", "").split(TRICK_SEPARATOR)
             if trick.strip() and not jokers
         )

@@ -1,6 +1,8 @@
 """The trick referee's rulings in Dutch: every kind of sentence the engine says is translated
 (tests/test_languages.py checks the same pages for English left behind)."""
 
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -61,3 +63,25 @@ def test_the_trump_card_is_explained_in_dutch(client):
     assert "is een troefgetal" in client.get(url, **DUTCH).content.decode()
     url = f"{reverse('referee_fortytwo')}?trump=BJ"
     assert "geen troefkleur en geen troefgetal" in client.get(url, **DUTCH).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("kind", "query", "said"),
+    [
+        ("fortytwo", "trump=ZZ", "de troefkaart 'ZZ' is geen kaart: schrijf de waarde"),
+        ("fortytwo", "trump=10S&plays=QD-XX", "een gespeelde kaart 'XX' is geen kaart"),
+        ("fortyfives", "trump=hearts&plays=LJ", "een gespeelde kaart LJ is een joker"),
+        ("fortyfives", "trump=hearts&plays=6H&hand=6H-2H-3H-4H", "6H is deze hand al gespeeld"),
+        ("fortyfives", "trump=hearts&hand=6H-2H-3H", "één kaart van elk van de 4 spelers"),
+    ],
+)
+def test_an_address_that_holds_no_trick_says_why_in_dutch(client, kind, query, said):
+    url = f"{reverse(f'referee_{kind}')}?{query}"
+    english = client.get(url, **ENGLISH)
+    dutch = client.get(url, **DUTCH)
+    assert english.status_code == dutch.status_code == 400
+    assert said in html.unescape(dutch.content.decode())
+    # Card codes (the example QS, the jokers' LJ and BJ, the address's own ZZ and XX) are typed
+    # the same in both languages.
+    codes = ["QS LJ BJ ZZ XX"]
+    assert leftover_english(english.content.decode(), dutch.content.decode(), codes) == []

@@ -31,8 +31,8 @@ FRAGMENT = {"HTTP_HX_REQUEST": "true"}
 # Words that are the same in both languages: names of things (the games, the formats), words
 # Dutch took from English, and the language names of the footer's switch.
 SAME_IN_BOTH = {
-    "fortybelow", "forty", "fives", "fourscore", "joker", "api", "json", "csv", "qr", "ok",
-    "english", "nederlands", "account", "javascript", "online", "offline", "mb", "id",
+    "fortybelow", "forty", "fives", "fourscore", "joker", "jokers", "api", "json", "csv", "qr",
+    "ok", "english", "nederlands", "account", "javascript", "online", "offline", "mb", "id",
     # and the rules pages' names: Forty Fives' home, FourScore's maker, a player in an example
     "merrimack", "valley", "str", "eight", "bo",
 }  # fmt: skip

@@ -82,25 +82,39 @@ def read_card(value: object, what: str, *, jokers: bool, field: str | None = Non
     naming the text and what it was meant to be."""
     require(
         isinstance(value, str),
-        f"{what} must be a card written as text, like 10H or QS",
+        Message("%(what)s must be a card written as text, like 10H or QS", what=what),
         field=field,
     )
     text = value.strip().upper()  # type: ignore[union-attr]
     if text in JOKERS:
         require(
             jokers,
-            f"{what} {text} is a joker, and Forty Fives is played without jokers",
+            Message(
+                "%(what)s %(card)s is a joker, and Forty Fives is played without jokers",
+                what=what,
+                card=text,
+            ),
             field=field,
         )
         return Card(text, None)
     rank, suit = text[:-1], text[-1:]
     if len(text) > LONGEST_CARD_TEXT or rank not in RANKS or suit not in SUITS:
-        joker_hint = ", or LJ and BJ for the jokers" if jokers else ""
-        raise EntryError(
-            f"{what} {_shown(value.strip())!r} is not a card: write the rank (2-10, J, Q, K, A) "  # type: ignore[union-attr]
-            f"then the suit (C, D, H, S), like 10H or QS{joker_hint}",
-            field=field,
-        )
+        shown = repr(_shown(value.strip()))  # type: ignore[union-attr]
+        if jokers:
+            message = Message(
+                "%(what)s %(text)s is not a card: write the rank (2-10, J, Q, K, A) then the "
+                "suit (C, D, H, S), like 10H or QS, or LJ and BJ for the jokers",
+                what=what,
+                text=shown,
+            )
+        else:
+            message = Message(
+                "%(what)s %(text)s is not a card: write the rank (2-10, J, Q, K, A) then the "
+                "suit (C, D, H, S), like 10H or QS",
+                what=what,
+                text=shown,
+            )
+        raise EntryError(message, field=field)
     return Card(rank, suit)
 
 
@@ -108,23 +122,36 @@ def read_plays(value: object, *, seats: int, jokers: bool, game: str) -> list[Ca
     """The cards of one trick in play order, the led card first: 1 to `seats` different cards."""
     require(
         isinstance(value, list),
-        "plays must be a list of the cards played, the led card first",
+        Message("plays must be a list of the cards played, the led card first"),
         field="plays",
     )
     plays: Sequence[object] = value  # type: ignore[assignment]
-    require(plays, "no card has been played: plays needs at least the led card", field="plays")
+    require(
+        plays,
+        Message("no card has been played: plays needs at least the led card"),
+        field="plays",
+    )
     require(
         len(plays) <= seats,
-        f"{len(plays)} cards is more than one trick: {game} has at most {seats} players",
+        Message(
+            "%(count)s cards is more than one trick: %(game)s has at most %(seats)s players",
+            count=len(plays),
+            game=game,
+            seats=seats,
+        ),
         field="plays",
     )
     cards: list[Card] = []
     for index, text in enumerate(plays):
-        what = "the led card" if index == 0 else f"card {index + 1}"
+        what = (
+            Message("the led card") if index == 0 else Message("card %(number)s", number=index + 1)
+        )
         card = read_card(text, what, jokers=jokers, field=f"plays.{index}")
         require(
             card not in cards,
-            f"{card} is played twice; a card appears at most once in a trick",
+            Message(
+                "%(card)s is played twice; a card appears at most once in a trick", card=str(card)
+            ),
             field=f"plays.{index}",
         )
         cards.append(card)

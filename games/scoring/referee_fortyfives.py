@@ -49,7 +49,7 @@ def read_trump(value: object) -> str:
     names = ", ".join(SUIT_OF_NAME)
     require(
         isinstance(value, str) and value in SUIT_OF_NAME,
-        f"trump must be one of {names}",
+        Message("trump must be one of %(names)s", names=names),
         field="trump",
     )
     return SUIT_OF_NAME[value]  # type: ignore[index]
@@ -216,10 +216,16 @@ class HandSoFar:
 
     def after(self, cards: Sequence[Card]) -> HandSoFar:
         """The hand once this whole trick (one card a player) is taken."""
-        require(not self.over, f"the hand's {TRICKS_PER_HAND} tricks have all been played")
+        require(
+            not self.over,
+            Message("the hand's %(count)s tricks have all been played", count=TRICKS_PER_HAND),
+        )
         require(
             len(cards) == PLAYERS,
-            f"a trick of Forty Fives is one card from each of the {PLAYERS} players",
+            Message(
+                "a trick of Forty Fives is one card from each of the %(count)s players",
+                count=PLAYERS,
+            ),
         )
         taker = self.team_of(judge_cards(self.trump, cards).winner)
         best = self.highest_trump(cards)
@@ -236,12 +242,16 @@ def replay_hand(
     trump: str, first_leader: str, tricks: Sequence[Sequence[Card]], on_the_table: Sequence[Card]
 ) -> HandSoFar:
     """The hand from its finished tricks, in order; a card is played once in a whole hand."""
-    require(first_leader in TEAMS, "the team that leads must be A or B", field="first")
+    require(first_leader in TEAMS, Message("the team that leads must be A or B"), field="first")
     hand = HandSoFar(trump=trump, leader=first_leader)
     seen: set[Card] = set()
     for trick in [*tricks, on_the_table]:
         for card in trick:
-            require(card not in seen, f"{card} was already played in this hand", field="plays")
+            require(
+                card not in seen,
+                Message("%(card)s was already played in this hand", card=str(card)),
+                field="plays",
+            )
             seen.add(card)
     for trick in tricks:
         hand = hand.after(trick)

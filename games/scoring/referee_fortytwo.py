@@ -67,7 +67,7 @@ class Trump:
 
 
 def read_trump(value: object) -> Trump:
-    return Trump(read_card(value, "the trump card", jokers=True, field="trump_card"))
+    return Trump(read_card(value, Message("the trump card"), jokers=True, field="trump_card"))
 
 
 def order(card: Card) -> int:
