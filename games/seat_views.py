@@ -30,6 +30,7 @@ from .scoring.numbers import shown, signed
 from .scoring.under10 import BONUS_COSTS, BONUS_LABELS, HIGHEST_CARD, LOWEST_CARD
 from .tables import ScoreTable
 from .views import _get_game_for_user, _is_poll, _page_context
+from .words import said
 
 # Wrong join codes are counted like wrong passwords (FailedLogin), per address: guessing one of
 # 887 million codes at ten tries a quarter of an hour goes nowhere.
@@ -83,7 +84,8 @@ class FortyBelowPart(PartForm):
                 self.fields[self.cell(row, column)] = forms.TypedChoiceField(
                     choices=[("", "?"), *_int_choices(CARD_VALUES)],
                     coerce=int,
-                    label=f"{self.name} row {row + 1} column {column + 1}",
+                    label=_("%(name)s row %(row)s column %(column)s")
+                    % {"name": self.name, "row": row + 1, "column": column + 1},
                 )
         self.fields["went_out"] = forms.BooleanField(required=False, label=_("I went out"))
 
@@ -127,7 +129,7 @@ class UnderTheTenPart(PartForm):
         )
         self.fields["bonus"] = forms.MultipleChoiceField(
             required=False,
-            choices=[(name, BONUS_LABELS[name]) for name in BONUS_COSTS],
+            choices=[(name, said(BONUS_LABELS[name])) for name in BONUS_COSTS],
             widget=forms.CheckboxSelectMultiple,
             label=_("Bonus cards held"),
         )
