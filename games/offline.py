@@ -41,11 +41,14 @@ def web_manifest(request):
     icon = {"type": "image/png"}
     manifest = {
         "id": "/",
-        "lang": "en",
-        "name": "Scorekeeper",
-        "short_name": "Scores",
-        "description": "Score card games at the table: FortyBelow, 42, Under the 10, "
-        "Forty Fives and FourScore.",
+        # In the browser's language (a manifest is fetched without cookies: Accept-Language).
+        "lang": translation.get_language(),
+        "name": _("Scorekeeper"),
+        "short_name": _("Scores"),
+        "description": _(
+            "Score card games at the table: FortyBelow, 42, Under the 10, Forty Fives and "
+            "FourScore."
+        ),
         "start_url": reverse("home"),
         "scope": "/",
         "display": "standalone",
