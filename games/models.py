@@ -212,6 +212,8 @@ class Player(models.Model):
                 model.objects.bulk_update(rows, ["entry"], batch_size=500)
             Game.objects.filter(first_dealer=self).update(first_dealer=keep)
             Seat.objects.filter(player=self).update(player=keep)
+            # A round half entered on the phones names this player by id: it starts again.
+            RoundDraft.objects.filter(game__in=games).delete()
             # Their boards changed without a round saved: a new version of each (a new cache
             # key, and a new ETag for the phones polling them).
             Game.objects.filter(pk__in=[game.pk for game in games]).update(updated=timezone.now())
