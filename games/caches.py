@@ -1,7 +1,9 @@
 """The "versions" cache (settings.CACHES): Django's file-based cache, culled now and then
 instead of on every write."""
 
+import pickle
 import time
+import zlib
 
 from django.core.cache.backends.filebased import FileBasedCache
 
@@ -22,3 +24,11 @@ class VersionsCache(FileBasedCache):
             return
         self.culled_at = now
         super()._cull()
+
+    def _write_content(self, file, timeout, value):
+        """As Django's, but zlib's fastest level: a save writes the game's engine table (some
+        70 KB pickled at 200 rounds), which the default level took 0.4-0.7 ms to squeeze from
+        9 KB to 8 KB. Django's reads (zlib.decompress) take either."""
+        expiry = self.get_backend_timeout(timeout)
+        file.write(pickle.dumps(expiry, self.pickle_protocol))
+        file.write(zlib.compress(pickle.dumps(value, self.pickle_protocol), 1))

@@ -564,7 +564,9 @@ class Game(models.Model):
             else:
                 table = self._played([r.entry for r in self.saved_rounds] + [entry])
             try:
-                with transaction.atomic():
+                # No savepoint (two statements fewer): a clash ends the whole save, whose
+                # transaction (add_round's own block) is then rolled back.
+                with transaction.atomic(savepoint=False):
                     new = Round.objects.create(
                         game=self,
                         number=next_number,
@@ -669,14 +671,11 @@ class Game(models.Model):
         self.save(update_fields=["finished_at", "updated"])
         ranks = {standing.player: standing.rank for standing in board.standings}
         totals = board.totals
-        # The seats as read for a replay, or only their ids (a save that continued from the
-        # kept table read no seats: loading them with their players cost a tenth of a save).
-        if "seats" in self.__dict__:
-            seats = [(seat.pk, seat.player_id) for seat in self.seats]
-        else:
-            seats = list(self.seat_set.values_list("pk", "player_id"))
+        # Each seat named by its game and player (unique together), so a save that continued
+        # from the kept table reads no seats at all.
         Seat.keep_facts(
-            [(pk, player in board.winners, ranks[player], totals[player]) for pk, player in seats]
+            self.pk,
+            [(player, player in board.winners, ranks[player], totals[player]) for player in ranks],
         )
         key = self.scoreboard_key  # the new version's
         self._refresh()
@@ -723,17 +722,19 @@ class Seat(models.Model):
         return f"{self.player} in seat {self.position}"
 
     @classmethod
-    def keep_facts(cls, facts: Sequence[tuple[int, bool, int, int]]) -> None:
-        """Write the seats' kept facts, (seat id, won, rank, total) each, in one statement run
-        per seat. (bulk_update builds a CASE expression per field and seat, which cost more
-        than the rest of a save.)"""
+    def keep_facts(cls, game_id: int, facts: Sequence[tuple[int, bool, int, int]]) -> None:
+        """Write the seats' kept facts of a game, (player id, won, rank, total) each, in one
+        statement run per seat. (bulk_update builds a CASE expression per field and seat, which
+        cost more than the rest of a save.)"""
+        quote = connection.ops.quote_name
         fields = [cls._meta.get_field(name) for name in ("won", "rank", "total")]
-        columns = ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in fields)
+        columns = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+        game, player = (quote(cls._meta.get_field(name).column) for name in ("game", "player"))
         with connection.cursor() as cursor:
             cursor.executemany(
-                f"UPDATE {connection.ops.quote_name(cls._meta.db_table)} SET {columns} "
-                f"WHERE {connection.ops.quote_name('id')} = %s",
-                [(won, rank, total, pk) for pk, won, rank, total in facts],
+                f"UPDATE {quote(cls._meta.db_table)} SET {columns} "
+                f"WHERE {game} = %s AND {player} = %s",
+                [(won, rank, total, game_id, player) for player, won, rank, total in facts],
             )
 
 
