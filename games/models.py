@@ -299,6 +299,9 @@ class RecentVersions:
         """Forget what this process kept (the shared cache stays: it is another worker's)."""
         with self.lock:
             self.items.clear()
+        shared = caches[VERSIONS_CACHE]
+        if hasattr(shared, "forget_here"):  # games.caches.VersionsCache: its markup kept here
+            shared.forget_here()
 
     def keep(self, key: str, item: object, *, shared: bool = False) -> None:
         self._keep_here(key, item)
@@ -336,7 +339,7 @@ def _code_version() -> str:
 
 
 CODE_VERSION = _code_version()
-recent_versions = RecentVersions(size=256)  # a board and up to three pieces of markup a game
+recent_versions = RecentVersions(size=384)  # a board, its table and its names a game
 
 
 class Game(models.Model):
@@ -451,6 +454,17 @@ class Game(models.Model):
     def player_names(self) -> dict[int, str]:
         return {seat.player_id: seat.player.name for seat in self.seats}
 
+    @property
+    def board_names(self) -> Mapping[int, str]:
+        """The players' names for drawing this version's board: the ones its engine table was
+        built with, kept beside the board (a rename is a new version, so they are the seats'
+        names), which spares the read of the seats; or the seats' names."""
+        if "seats" not in self.__dict__ and not self._reads_rows:
+            names = recent_versions.get(f"{self.scoreboard_key}:names")
+            if names is not None:
+                return names
+        return self.player_names
+
     def replay(self, entries: Sequence[Mapping], *, strict: bool = True) -> Scoreboard:
         """The engine's replay of these entries; `strict=False` reads a saved game that a
         corrected rule has made invalid: up to the broken round, with `board.problem` set."""
@@ -505,6 +519,8 @@ class Game(models.Model):
             table = recent_versions.get(f"{key}:table", shared=True)  # kept by another worker
             if isinstance(table, Table):
                 board = self.rules.scoreboard(table)
+                if table.names:
+                    recent_versions.keep(f"{key}:names", dict(table.names))
             else:
                 board, table = self._replay_saved()
                 if table is not None:
@@ -683,6 +699,8 @@ class Game(models.Model):
         recent_versions.keep(key, board)  # the board every page reads until the next write
         if table is not None:  # where the next save continues from, in any worker
             recent_versions.keep(f"{key}:table", table, shared=True)
+            if table.names:  # the names it was built with: the page draws the board with them
+                recent_versions.keep(f"{key}:names", dict(table.names))
         if self.join_code:  # players' phones are on: a draft of a round no longer open goes
             from .seats import drop_stale_drafts
 

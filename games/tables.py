@@ -66,7 +66,7 @@ class ScoreTable:
     def __init__(self, game, board: Scoreboard):
         self.game = game
         self.board = board
-        names = game.player_names
+        names = game.board_names
         self.names = names
         if board.finished:
             leaders = set(board.winners)

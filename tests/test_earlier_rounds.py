@@ -105,7 +105,7 @@ def test_the_earlier_rows_cost_the_same_queries_however_long_the_game(owner_clie
     owner_client.get(url, **HTMX)  # the board is kept for this version
     with CaptureQueriesContext(connection) as queries:
         assert owner_client.get(url, **HTMX).status_code == 200
-    assert len(queries) == 4  # session, user, game, seats (names)
+    assert len(queries) == 3  # session, user, game (the names are kept with the board)
 
 
 def test_the_page_after_a_save_still_shows_the_latest_rounds(owner_client, owner):
@@ -116,3 +116,18 @@ def test_the_page_after_a_save_still_shows_the_latest_rounds(owner_client, owner
     html = owner_client.get(reverse("game_detail", args=[game.pk])).content.decode()
     assert numbers(html) == list(range(41 - LATEST_SHOWN + 1, 42))
     assert f">Rounds 1\N{EN DASH}{41 - LATEST_SHOWN}</a>" in html
+
+
+def test_after_a_save_the_pad_reads_no_seats_and_a_rename_shows(owner_client, owner):
+    # The names the save's engine table was built with are kept beside the board; a rename is
+    # a new version of the game, whose board is then drawn with the new name.
+    game = long_game(owner, 30)
+    seats = [seat.player_id for seat in game.seats]
+    Game.objects.get(pk=game.pk).add_round(bench_entries.rounds("under10", seats, 31)[-1], owner)
+    with CaptureQueriesContext(connection) as queries:
+        html = owner_client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert not [q for q in queries if "games_seat" in q["sql"]]
+    assert "<bdi>Ann</bdi>" in html
+    Player.objects.get(owner=owner, name="Ann").rename("Annabel")
+    html = owner_client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert "<bdi>Annabel</bdi>" in html and "<bdi>Ann</bdi>" not in html
