@@ -519,12 +519,12 @@ class Game(models.Model):
             table = recent_versions.get(f"{key}:table", shared=True)  # kept by another worker
             if isinstance(table, Table):
                 board = self.rules.scoreboard(table)
-                if table.names:
-                    recent_versions.keep(f"{key}:names", dict(table.names))
             else:
                 board, table = self._replay_saved()
                 if table is not None:
                     recent_versions.keep(f"{key}:table", table, shared=True)
+            if table is not None and table.names:  # what the pages draw this board with
+                recent_versions.keep(f"{key}:names", dict(table.names))
         recent_versions.keep(key, board)
         return board
 
