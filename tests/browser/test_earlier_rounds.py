@@ -36,6 +36,8 @@ def test_a_tap_on_the_fold_fills_in_the_earlier_rounds(browser, live_server, use
     fold = phone.get_by_role("link", name="Rounds 1\N{EN DASH}20")
     box = fold.bounding_box()
     assert box["height"] >= 44 and box["width"] >= 44
+    fold.scroll_into_view_if_needed()
+    phone.screenshot(path="test-artifacts/earlier-rounds-folded.png")
     fold.click()
     expect(rows).to_have_count(40)
     expect(fold).to_have_count(0)
