@@ -212,6 +212,8 @@ class Player(models.Model):
                 model.objects.bulk_update(rows, ["entry"], batch_size=500)
             Game.objects.filter(first_dealer=self).update(first_dealer=keep)
             Seat.objects.filter(player=self).update(player=keep)
+            # A round half entered on the phones names this player by id: it starts again.
+            RoundDraft.objects.filter(game__in=games).delete()
             # Their boards changed without a round saved: a new version of each (a new cache
             # key, and a new ETag for the phones polling them).
             Game.objects.filter(pk__in=[game.pk for game in games]).update(updated=timezone.now())
@@ -321,6 +323,9 @@ class RecentVersions:
         """Forget what this process kept (the shared cache stays: it is another worker's)."""
         with self.lock:
             self.items.clear()
+        shared = caches[VERSIONS_CACHE]
+        if hasattr(shared, "forget_here"):  # games.caches.VersionsCache: its markup kept here
+            shared.forget_here()
 
     def keep(self, key: str, item: object, *, shared: bool = False) -> None:
         self._keep_here(key, item)
@@ -358,7 +363,7 @@ def _code_version() -> str:
 
 
 CODE_VERSION = _code_version()
-recent_versions = RecentVersions(size=256)  # a board and up to three pieces of markup a game
+recent_versions = RecentVersions(size=384)  # a board, its table and its names a game
 
 
 class Game(models.Model):
@@ -473,6 +478,17 @@ class Game(models.Model):
     def player_names(self) -> dict[int, str]:
         return {seat.player_id: seat.player.name for seat in self.seats}
 
+    @property
+    def board_names(self) -> Mapping[int, str]:
+        """The players' names for drawing this version's board: the ones its engine table was
+        built with, kept beside the board (a rename is a new version, so they are the seats'
+        names), which spares the read of the seats; or the seats' names."""
+        if "seats" not in self.__dict__ and not self._reads_rows:
+            names = recent_versions.get(f"{self.scoreboard_key}:names")
+            if names is not None:
+                return names
+        return self.player_names
+
     def replay(self, entries: Sequence[Mapping], *, strict: bool = True) -> Scoreboard:
         """The engine's replay of these entries; `strict=False` reads a saved game that a
         corrected rule has made invalid: up to the broken round, with `board.problem` set."""
@@ -531,6 +547,8 @@ class Game(models.Model):
                 board, table = self._replay_saved()
                 if table is not None:
                     recent_versions.keep(f"{key}:table", table, shared=True)
+            if table is not None and table.names:  # what the pages draw this board with
+                recent_versions.keep(f"{key}:names", dict(table.names))
         recent_versions.keep(key, board)
         return board
 
@@ -590,7 +608,9 @@ class Game(models.Model):
             else:
                 table = self._played([r.entry for r in self.saved_rounds] + [entry])
             try:
-                with transaction.atomic():
+                # No savepoint (two statements fewer): a clash ends the whole save, whose
+                # transaction (add_round's own block) is then rolled back.
+                with transaction.atomic(savepoint=False):
                     new = Round.objects.create(
                         game=self,
                         number=next_number,
@@ -701,14 +721,11 @@ class Game(models.Model):
         self.save(update_fields=["finished_at", "updated"])
         ranks = {standing.player: standing.rank for standing in board.standings}
         totals = board.totals
-        # The seats as read for a replay, or only their ids (a save that continued from the
-        # kept table read no seats: loading them with their players cost a tenth of a save).
-        if "seats" in self.__dict__:
-            seats = [(seat.pk, seat.player_id) for seat in self.seats]
-        else:
-            seats = list(self.seat_set.values_list("pk", "player_id"))
+        # Each seat named by its game and player (unique together), so a save that continued
+        # from the kept table reads no seats at all.
         Seat.keep_facts(
-            [(pk, player in board.winners, ranks[player], totals[player]) for pk, player in seats]
+            self.pk,
+            [(player, player in board.winners, ranks[player], totals[player]) for player in ranks],
         )
         key = self.scoreboard_key  # the new version's
         self._refresh()
@@ -716,6 +733,8 @@ class Game(models.Model):
         recent_versions.keep(key, board)  # the board every page reads until the next write
         if table is not None:  # where the next save continues from, in any worker
             recent_versions.keep(f"{key}:table", table, shared=True)
+            if table.names:  # the names it was built with: the page draws the board with them
+                recent_versions.keep(f"{key}:names", dict(table.names))
         if self.join_code:  # players' phones are on: a draft of a round no longer open goes
             from .seats import drop_stale_drafts
 
@@ -755,17 +774,19 @@ class Seat(models.Model):
         return f"{self.player} in seat {self.position}"
 
     @classmethod
-    def keep_facts(cls, facts: Sequence[tuple[int, bool, int, int]]) -> None:
-        """Write the seats' kept facts, (seat id, won, rank, total) each, in one statement run
-        per seat. (bulk_update builds a CASE expression per field and seat, which cost more
-        than the rest of a save.)"""
+    def keep_facts(cls, game_id: int, facts: Sequence[tuple[int, bool, int, int]]) -> None:
+        """Write the seats' kept facts of a game, (player id, won, rank, total) each, in one
+        statement run per seat. (bulk_update builds a CASE expression per field and seat, which
+        cost more than the rest of a save.)"""
+        quote = connection.ops.quote_name
         fields = [cls._meta.get_field(name) for name in ("won", "rank", "total")]
-        columns = ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in fields)
+        columns = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+        game, player = (quote(cls._meta.get_field(name).column) for name in ("game", "player"))
         with connection.cursor() as cursor:
             cursor.executemany(
-                f"UPDATE {connection.ops.quote_name(cls._meta.db_table)} SET {columns} "
-                f"WHERE {connection.ops.quote_name('id')} = %s",
-                [(won, rank, total, pk) for pk, won, rank, total in facts],
+                f"UPDATE {quote(cls._meta.db_table)} SET {columns} "
+                f"WHERE {game} = %s AND {player} = %s",
+                [(won, rank, total, game_id, player) for player, won, rank, total in facts],
             )
 
 

@@ -20,6 +20,11 @@ from .words import said
 
 TO_COME = "\N{HORIZONTAL ELLIPSIS}"  # in each cell of an open round: the result is to come
 NOT_PLAYED = "\N{EN DASH}"  # in the cell of a player out of the game, or of an unscored round
+# A long game's pad shows its latest rounds: nobody scrolls a phone through 200 rows, and the
+# page (and its drawing after each save) then costs the same at round 30 as at round 300. The
+# earlier rounds sit behind one row that fetches them (htmx), or opens them on a page.
+LATEST_SHOWN = 20
+FOLD_AFTER = 25  # a game of up to this many rounds shows them all
 
 
 @dataclass
@@ -63,7 +68,7 @@ class ScoreTable:
     def __init__(self, game, board: Scoreboard):
         self.game = game
         self.board = board
-        names = game.player_names
+        names = game.board_names
         self.names = names
         if board.finished:
             leaders = set(board.winners)
@@ -143,11 +148,39 @@ class ScoreTable:
         it (they were nine tenths of a long game's page): a round's number fetches its own into
         the round's <tbody> (htmx), or opens the round's page without JavaScript. Only the
         broken round of a game saved under older rules shows why from the start."""
+        rounds = self.board.rounds
+        hidden = self.earlier_count
+        return self._earlier_row(hidden) + self._groups(rounds[hidden:], editable)
+
+    @property
+    def earlier_count(self) -> int:
+        """How many of the first rounds the pad folds into one row (none in a short game)."""
+        count = len(self.board.rounds)
+        return count - LATEST_SHOWN if count > FOLD_AFTER else 0
+
+    def earlier_groups(self, *, editable: bool, base: str = "rounds/") -> SafeString:
+        """The rounds folded away on the page, as the rows a tap on the fold row swaps in."""
+        return mark_safe(self._groups(self.board.rounds[: self.earlier_count], editable, base=base))
+
+    def _groups(self, results, editable: bool, base: str = "rounds/") -> str:
         problem = self.board.problem
         broken = problem.round_number if problem else None
         return "".join(
-            self._group(result, editable, opened=result.number == broken)
-            for result in self.board.rounds
+            self._group(result, editable, opened=result.number == broken, base=base)
+            for result in results
+        )
+
+    def _earlier_row(self, hidden: int) -> str:
+        """The row standing for the first `hidden` rounds: a link to them (relative, like the
+        rounds' own), which htmx swaps for their rows in place."""
+        if not hidden:
+            return ""
+        span = len(self.columns) + 1
+        label = escape(_("Rounds 1–%(last)s") % {"last": hidden})  # noqa: RUF001 (en dash)
+        return (
+            f'<tbody class="earlier"><tr><td colspan="{span:d}">'
+            f'<a class="tap" href="rounds/earlier/" hx-get="rounds/earlier/">{label}</a>'
+            "</td></tr></tbody>\n"
         )
 
     def round_group(self, number: int, *, editable: bool, opened: bool) -> SafeString:
@@ -158,7 +191,7 @@ class ScoreTable:
         """One round's explanation, for its own page."""
         return mark_safe(self._explanation(self.board.rounds[number - 1], editable))
 
-    def _group(self, result, editable: bool, opened: bool) -> str:
+    def _group(self, result, editable: bool, opened: bool, base: str = "rounds/") -> str:
         """A round's <tbody>. Every text is escaped here: names and notes with escape(), and the
         numbers go through shown(), which takes integers only. The round's link is relative
         (rounds/N/ of the owner's page or of the watch link's), so one markup serves both and
@@ -168,7 +201,7 @@ class ScoreTable:
         cells = "".join(
             self._cell(by_player.get(player), result.status) for player in self.column_players
         )
-        url = f"rounds/{number:d}/"
+        url = f"{base}{number:d}/"
         row = (
             f'<tr class="round {result.status}"><th scope="row">'
             f'<a class="why" id="round-{number:d}" href="{url}" '

@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:pk>/rounds/new/", views.round_new, name="round_new"),
     path("games/<int:pk>/rounds/preview/", views.round_preview, name="round_preview"),
     path("games/<int:pk>/rounds/<int:number>/", views.round_detail, name="round_detail"),
+    path("games/<int:pk>/rounds/earlier/", views.earlier_rounds, name="earlier_rounds"),
     path("games/<int:pk>/rounds/<int:number>/edit/", views.round_edit, name="round_edit"),
     path("games/<int:pk>/rounds/<int:number>/delete/", views.round_delete, name="round_delete"),
     path(
@@ -32,6 +33,9 @@ urlpatterns = [
     path("data/export.json", views.data_export, name="data_export"),
     path("s/<slug:token>/", views.game_shared, name="game_shared"),
     path("s/<slug:token>/rounds/<int:number>/", views.shared_round, name="shared_round"),
+    path(
+        "s/<slug:token>/rounds/earlier/", views.shared_earlier_rounds, name="shared_earlier_rounds"
+    ),
     # Players' phones (games/seat_views.py, docs/seats.md)
     path("games/<int:pk>/phones/", seat_views.game_phones, name="game_phones"),
     path("games/<int:pk>/phones/save/", seat_views.phones_save, name="phones_save"),

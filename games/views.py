@@ -462,6 +462,43 @@ def shared_round(request, token: str, number: int):
     return _round_response(request, game, number, editable=False)
 
 
+@vary_on_headers("HX-Request")
+@require_GET
+def earlier_rounds(request, pk: int):
+    """The rounds a long game's pad folds away (it shows the latest): their rows, fetched by a
+    tap on the fold row (htmx), or a page of them without JavaScript."""
+    game = _get_game_for_user(request, pk)
+    return _earlier_response(request, game, editable=True)
+
+
+@login_not_required
+@vary_on_headers("HX-Request")
+@require_GET
+def shared_earlier_rounds(request, token: str):
+    game = get_object_or_404(Game, share_token=token)
+    return _earlier_response(request, game, editable=False)
+
+
+def _earlier_response(request, game: Game, *, editable: bool):
+    table = ScoreTable(game, game.scoreboard)
+    if editable:
+        back = reverse("game_detail", args=[game.pk])
+    else:
+        back = reverse("game_shared", args=[game.share_token])
+    if not table.earlier_count:  # the game is short again (undone): its pad shows every round
+        return HttpResponse() if _is_poll(request) else redirect(back)
+    if _is_poll(request):  # the rows, swapped in for the fold row (links relative to the pad's)
+        rows = table.earlier_groups(editable=editable)
+        return render(request, "games/rounds_earlier.html#rows", {"rows": rows})
+    context = {
+        "game": game,
+        "table": table,
+        "rows": table.earlier_groups(editable=editable, base="../"),
+        "back": back,
+    }
+    return render(request, "games/rounds_earlier.html", context)
+
+
 def _round_response(request, game: Game, number: int, *, editable: bool):
     board = game.scoreboard
     if not 1 <= number <= len(board.rounds):

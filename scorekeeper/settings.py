@@ -219,7 +219,7 @@ STATICFILES_DIRS = [FILES_DIR / "static"]
 DOCS_DIR = FILES_DIR / "docs"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "games.storage.StaticFilesStorage"},  # whitenoise's, URLs kept
 }
 # Source maps are fetched only by a browser's developer tools: compressing the API docs' 6 MB of
 # them twice (gzip, brotli) doubled collectstatic's time for nothing.

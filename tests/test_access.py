@@ -260,6 +260,10 @@ URLS: dict[str, Url] = {
     "shared_round": url(
         SHARE, lambda w: {"token": w.game.share_token, "number": 1}, owned=False, GET=200
     ),
+    # a short game folds no rounds away: the pad itself (tests/test_earlier_rounds.py: a long one)
+    "shared_earlier_rounds": url(
+        SHARE, lambda w: {"token": w.game.share_token}, owned=False, GET=302
+    ),
     # -- players' phones: joining with the code, then a seat link (docs/seats.md)
     "join": url(OPEN, GET=200, POST=(302, lambda w: {"code": w.game.join_code}), changes=False),
     "join_table": url(
@@ -323,6 +327,7 @@ URLS: dict[str, Url] = {
         changes=False,
     ),
     "round_detail": url(PAGE, first_round, GET=200),
+    "earlier_rounds": url(PAGE, game, GET=302),
     "round_edit": url(PAGE, first_round, GET=200, POST=(302, lambda w: round_fields(w, 5, 5, 5))),
     "round_delete": url(PAGE, last_round, POST=(302, lambda w: {})),
     "revision_restore": url(PAGE, revision, POST=(302, lambda w: {})),

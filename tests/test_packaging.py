@@ -32,10 +32,13 @@ def run(command, **kwargs) -> subprocess.CompletedProcess:
     return result
 
 
-def get(port: int, path: str, *, https: bool = True) -> http.client.HTTPResponse:
+def get(
+    port: int, path: str, *, https: bool = True, language: str = "en"
+) -> http.client.HTTPResponse:
     """A request as the reverse proxy in front of gunicorn passes it on (BEHIND_PROXY)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    headers = {"Host": HOST, **({"X-Forwarded-Proto": "https"} if https else {})}
+    headers = {"Host": HOST, "Accept-Language": language}
+    headers |= {"X-Forwarded-Proto": "https"} if https else {}
     connection.request("GET", path, headers=headers)
     response = connection.getresponse()
     response.body = response.read()
@@ -128,6 +131,10 @@ def test_the_readmes_recipe_installs_a_package_that_serves_its_pages_outside_the
         rules = get(port, "/rules/fortybelow/")  # rendered from the docs inside the package
         assert rules.status == 200
         assert "Forty below." in rules.body.decode()
+
+        # The compiled catalogue is in the package: a Dutch browser gets Dutch.
+        dutch = get(port, "/accounts/login/", language="nl").body.decode()
+        assert '<html lang="nl"' in dutch and "<h1>Inloggen</h1>" in dutch
 
         plain_http = get(port, "/accounts/login/", https=False)
         assert plain_http.status == 301

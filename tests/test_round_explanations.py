@@ -97,7 +97,7 @@ def test_an_explanation_costs_the_same_queries_in_a_long_game(
 ):
     url = mine(game, 2)
     owner_client.get(url, **HTMX)  # the board cached, as after the save that made it
-    with django_assert_num_queries(4):  # session, user, game, seats
+    with django_assert_num_queries(3):  # session, user, game (names kept with the board)
         owner_client.get(url, **HTMX)
     hands = [{"player": s.player_id, "points": 1 if n else 0} for n, s in enumerate(game.seats)]
     for _ in range(20):
@@ -105,7 +105,7 @@ def test_an_explanation_costs_the_same_queries_in_a_long_game(
             {"called_by": game.seats[0].player_id, "hands": hands}, owner
         )
     owner_client.get(url, **HTMX)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         owner_client.get(reverse("round_detail", args=[game.pk, 22]), **HTMX)
-    with django_assert_num_queries(2):  # the watch link: the game, its seats
+    with django_assert_num_queries(1):  # the watch link: the game
         Client().get(watched(game, 22), **HTMX)

@@ -545,3 +545,21 @@ def test_the_claims_are_said_in_words_on_every_phone(owner):
     assert _claim_sentence("empty_hand", bob.pk, names) == "Bob emptied their hand"
     bid = {"bidder": bob.pk, "bid": 20, "trump": "hearts"}
     assert _claim_sentence("bid", bid, names) == "Bob bid 20 in hearts"
+
+
+def test_merging_a_player_whose_phone_sent_a_part_starts_the_round_again_under_the_kept_player(
+    owner,
+):
+    game, (ann, bob, cy) = start(owner, "fortybelow")
+    phones = {p.name: join_as(game, p) for p in (ann, bob, cy)}
+    send(*phones["Ann"], grid_post(ann, GRIDS["Ann"], went_out=True))
+    annie = Player.add(owner, "Annie")
+    ann.merge_into(annie)
+    assert not RoundDraft.objects.filter(game=game).exists()
+    for player, name in ((annie, "Ann"), (bob, "Bob"), (cy, "Cy")):
+        phone, path = phones[name]
+        assert phone.get(path).status_code == 200  # the seat link still holds the seat
+        send(phone, path, grid_post(player, GRIDS[name], went_out=player is annie))
+    saved = game.rounds.get()
+    assert saved.entry["went_out"] == annie.pk
+    assert {h["player"] for h in saved.entry["hands"]} == {annie.pk, bob.pk, cy.pk}
