@@ -14,3 +14,23 @@ def private_when_signed_in(get_response):
         return response
 
     return middleware
+
+
+# What describes a body (RFC 9110 §15.4.5: a 304 carries no representation metadata beyond what
+# updates a cache); LocaleMiddleware adds Content-Language to every answer, a 304 too.
+NOT_FOR_NOT_MODIFIED = ("Content-Language", "Content-Type")
+
+
+def lean_not_modified(get_response):
+    """An unchanged poll's 304 is a status line and the few headers a cache needs: the phones
+    send one every few seconds."""
+
+    def middleware(request):
+        response = get_response(request)
+        if response.status_code == 304:
+            for header in NOT_FOR_NOT_MODIFIED:
+                if header in response:
+                    del response[header]
+        return response
+
+    return middleware

@@ -176,7 +176,7 @@ class ScoreTable:
         if not hidden:
             return ""
         span = len(self.columns) + 1
-        label = escape(_("Rounds 1–%(last)s") % {"last": hidden})  # noqa: RUF001 (en dash)
+        label = escape(_("Rounds 1–%(last)d") % {"last": hidden})  # noqa: RUF001 (the msgid)
         return (
             f'<tbody class="earlier"><tr><td colspan="{span:d}">'
             f'<a class="tap" href="rounds/earlier/" hx-get="rounds/earlier/">{label}</a>'

@@ -156,6 +156,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "games.middleware.lean_not_modified",  # outermost: it sees every header the others add
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",

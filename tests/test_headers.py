@@ -133,3 +133,15 @@ def test_the_share_page_poll_still_answers_304(world, client):
     first = client.get(url, HTTP_HX_REQUEST="true")
     again = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304
+
+
+def test_an_unchanged_poll_carries_no_description_of_a_body_it_does_not_send(world, owner_client):
+    url = reverse("game_detail", args=[world.game.pk])
+    first = owner_client.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="nl")
+    assert first["Content-Language"] == "nl"
+    again = owner_client.get(
+        url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"], HTTP_ACCEPT_LANGUAGE="nl"
+    )
+    assert again.status_code == 304
+    assert "Content-Language" not in again and "Content-Type" not in again
+    assert "Accept-Language" in again["Vary"]  # what a cache needs stays

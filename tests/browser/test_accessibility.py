@@ -132,6 +132,7 @@ def _every_page(live_server) -> Site:
     fortyfives_open = _played(user, "fortyfives", players, 1, night)
     fortyfives_open.add_round({"bidder": ids[1], "bid": 20, "trump": "diamonds"}, user)
     broken = under10_game_saved_with_a_blank_hand(user, players)[0]
+    long_game = _played(user, "under10", players, 30, night)  # its early rounds folded away
     shared = games["fortyfives"]
     shared.share()
     site = Site(live_server.url)
@@ -149,6 +150,8 @@ def _every_page(live_server) -> Site:
     site.add("Forty Fives referee, a trick", "/referee/fortyfives/?trump=diamonds&plays=5D-JH")
     site.add("referee, a bad address", "/referee/fortytwo/?trump=ZZ")
     site.add("watch link", f"/s/{shared.share_token}/")
+    site.add("watch link: a round explained", f"/s/{shared.share_token}/rounds/1/")
+    site.add("watch link: a long game's earlier rounds", f"/s/{long_game.share()}/rounds/earlier/")
     site.add("not found", "/no/such/page/")
     site.logged_in = True
     site.add("home", "/")
@@ -164,6 +167,9 @@ def _every_page(live_server) -> Site:
     site.add("Forty Fives: the tricks of a bid hand", f"/games/{fortyfives_open.pk}/rounds/new/")
     site.add("new game: FourScore, nobody seated", "/games/new/?kind=fourscore", _start_empty)
     site.add("scoreboard: a round breaks a rule", f"/games/{broken.pk}/")
+    site.add("a round explained", f"/games/{broken.pk}/rounds/2/")
+    site.add("scoreboard: a long game", f"/games/{long_game.pk}/")
+    site.add("a long game's earlier rounds", f"/games/{long_game.pk}/rounds/earlier/")
     site.add("fix a broken round", f"/games/{broken.pk}/rounds/2/edit/")
     site.add("nights", "/nights/")
     site.add("a night", f"/nights/{night.pk}/")
