@@ -12,15 +12,20 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
-# The Dutch catalogue: locale/nl/LC_MESSAGES/django.po is the source (committed); its compiled
-# .mo is built here from it with gettext's msgfmt (not committed). See docs/languages.md.
+# The Dutch catalogue: locale/nl/LC_MESSAGES/django.po is the source; its compiled .mo is
+# committed too (`pip install .` has no gettext to build it with) and rebuilt here when the .po
+# changes. The tests need gettext whatever the files' dates: they compile the .po and run
+# makemessages (xgettext). See docs/languages.md.
 PO := locale/nl/LC_MESSAGES/django.po
 MO := locale/nl/LC_MESSAGES/django.mo
+MSGFMT ?= /usr/bin/msgfmt
 
-$(MO): $(PO)
+$(MSGFMT):
 	@command -v msgfmt >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext; } || \
 		{ echo "msgfmt is missing: install Debian's gettext package for the translations"; exit 1; }
+
+$(MO): $(PO) | $(MSGFMT)
 	msgfmt --check --output-file=$@ $<
 
 # Every marked string of the templates, the app and the engine into the catalogue (the engine's
@@ -31,23 +36,23 @@ messages: $(VENV)/.installed
 		--no-location --no-obsolete --ignore=.venv --ignore=node_modules --ignore=var \
 		--ignore=tests --ignore=bench --ignore=build --ignore='*.egg-info'
 
-run: $(VENV)/.installed $(MO)
+run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput
 	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
 
-test: $(VENV)/.installed $(CHROMIUM) $(MO)
+test: $(VENV)/.installed $(CHROMIUM) $(MSGFMT) $(MO)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
 	$(MAKE) test-browser
 
-test-fast: $(VENV)/.installed $(MO)
+test-fast: $(VENV)/.installed $(MSGFMT) $(MO)
 	$(BIN)/pytest
 
 # Browser tests run on their own: Playwright's event loop and Django's async-safety checks
 # don't mix (see tests/browser/conftest.py).
-test-browser: $(VENV)/.installed $(CHROMIUM) node_modules/.installed $(MO)
+test-browser: $(VENV)/.installed $(CHROMIUM) node_modules/.installed $(MSGFMT) $(MO)
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -m browser tests/browser
 
 # axe-core for the accessibility test (tests/browser/test_accessibility.py), pinned in
