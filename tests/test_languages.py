@@ -500,3 +500,21 @@ def test_a_round_of_under_the_10_reads_as_a_dutch_table_says_it(owner_client, ta
     form = owner_client.get(reverse("round_new", args=[game.pk]), **DUTCH).content.decode()
     assert "Ronde 6 · Onder de 10" in form
     assert "Riep „Onder de 10!”" in form and "Ruil je hele hand +20" in form
+
+
+def test_a_long_games_earlier_rounds_are_said_in_dutch(owner_client, client, owner):
+    from bench import entries
+
+    seated = pace_games.players(owner, NAMES[:4])
+    game = Game.start(owner, "under10", seated)
+    for entry in entries.rounds("under10", [p.pk for p in seated], 30):
+        game.add_round(entry, owner)
+    token = game.share()
+    board = reverse("game_detail", args=[game.pk])
+    assert "Rondes 1\N{EN DASH}10" in owner_client.get(board, **DUTCH).content.decode()  # the fold
+    for url in (board, reverse("earlier_rounds", args=[game.pk])):
+        for headers in ({}, FRAGMENT):
+            assert_said_in_dutch(owner_client, url, headers, None, NAMES)
+    for headers in ({}, FRAGMENT):
+        url = reverse("shared_earlier_rounds", args=[token])
+        assert_said_in_dutch(client, url, headers, None, NAMES)
