@@ -43,32 +43,28 @@ def require(condition: object, message: str, *, field: str | None = None) -> Non
 
 
 def whole_number(value: object, what: str, *, field: str | None = None) -> int:
-    """`value` as an int; booleans, floats and strings are refused (the API sends JSON numbers)."""
-    require(
-        isinstance(value, int) and not isinstance(value, bool),
-        Message("%(what)s must be a whole number", what=what),
-        field=field,
-    )
-    too_large = abs(value) > LARGEST_NUMBER  # type: ignore[arg-type]
-    require(not too_large, Message("%(what)s is far too large", what=what), field=field)
-    return value  # type: ignore[return-value]
+    """`value` as an int; booleans, floats and strings are refused (the API sends JSON numbers).
+    The messages are made only when refused: a replay checks every number it reads."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise EntryError(Message("%(what)s must be a whole number", what=what), field=field)
+    if abs(value) > LARGEST_NUMBER:
+        raise EntryError(Message("%(what)s is far too large", what=what), field=field)
+    return value
 
 
 def number_between(
     value: object, low: int, high: int, what: str, *, field: str | None = None
 ) -> int:
     number = whole_number(value, what, field=field)
-    require(
-        low <= number <= high,
-        Message(
+    if not low <= number <= high:
+        message = Message(
             "%(what)s must be from %(low)s to %(high)s, not %(number)s",
             what=what,
             low=low,
             high=high,
             number=number,
-        ),
-        field=field,
-    )
+        )
+        raise EntryError(message, field=field)
     return number
 
 
@@ -90,11 +86,10 @@ class Option:
 
     def check(self, name: str, value: object) -> int | bool | str:
         if isinstance(self.default, bool):
-            require(
-                isinstance(value, bool),
-                Message("option %(name)s must be true or false", name=name),
-                field=name,
-            )
+            if not isinstance(value, bool):
+                raise EntryError(
+                    Message("option %(name)s must be true or false", name=name), field=name
+                )
             return value  # type: ignore[return-value]
         if isinstance(self.default, int):
             assert self.minimum is not None and self.maximum is not None
@@ -106,11 +101,11 @@ class Option:
                 field=name,
             )
         choices = ", ".join(self.choices)
-        require(
-            value in self.choices,
-            Message("option %(name)s must be one of %(choices)s", name=name, choices=choices),
-            field=name,
-        )
+        if value not in self.choices:
+            raise EntryError(
+                Message("option %(name)s must be one of %(choices)s", name=name, choices=choices),
+                field=name,
+            )
         return value  # type: ignore[return-value]
 
 
@@ -231,7 +226,8 @@ class Table:
         )
 
     def name(self, player: int) -> str:
-        return self.names.get(player, Message("player %(number)s", number=player))
+        name = self.names.get(player)
+        return Message("player %(number)s", number=player) if name is None else name
 
     def seat(self, player: int) -> int:
         return self.players.index(player)
@@ -255,16 +251,14 @@ class Table:
 
     def read_player(self, value: object, what: str, *, field: str | None = None) -> int:
         """A player id from an entry that is seated and still in the game."""
-        require(
-            isinstance(value, int) and not isinstance(value, bool) and value in self.players,
-            Message("%(what)s must be a player at this table", what=what),
-            field=field,
-        )
-        require(
-            value not in self.eliminated,
-            Message("%(name)s is out of the game", name=self.name(value)),  # type: ignore[arg-type]
-            field=field,
-        )
+        if not (isinstance(value, int) and not isinstance(value, bool) and value in self.players):
+            raise EntryError(
+                Message("%(what)s must be a player at this table", what=what), field=field
+            )
+        if value in self.eliminated:
+            raise EntryError(
+                Message("%(name)s is out of the game", name=self.name(value)), field=field
+            )
         return value  # type: ignore[return-value]
 
     def read_hands(self, entry: Mapping, keys: set[str], required: set[str]) -> dict[int, dict]:
@@ -273,24 +267,22 @@ class Table:
         `keys` are the fields a hand may have besides `player`; `required` those it must have.
         """
         hands = entry.get("hands")
-        require(
-            isinstance(hands, list),
-            Message("hands must be a list with one hand per player"),
-            field="hands",
-        )
+        if not isinstance(hands, list):
+            raise EntryError(
+                Message("hands must be a list with one hand per player"), field="hands"
+            )
         by_player: dict[int, dict] = {}
         for hand in hands:
-            require(
-                isinstance(hand, Mapping), Message("each hand must be an object"), field="hands"
-            )
+            if not isinstance(hand, Mapping):
+                raise EntryError(Message("each hand must be an object"), field="hands")
             player = self.read_player(
                 hand.get("player"), Message("each hand's player"), field="hands"
             )
-            require(
-                player not in by_player,
-                Message("%(name)s has two hands", name=self.name(player)),
-                field=f"hands.{player}",
-            )
+            if player in by_player:
+                raise EntryError(
+                    Message("%(name)s has two hands", name=self.name(player)),
+                    field=f"hands.{player}",
+                )
             unknown = sorted(map(str, set(hand) - keys - {"player"}))
             if unknown:
                 raise EntryError(
@@ -313,11 +305,10 @@ class Table:
                 )
             by_player[player] = dict(hand)
         missing_players = [self.name(p) for p in self.active if p not in by_player]
-        require(
-            not missing_players,
-            Message("no hand for %(names)s", names=", ".join(missing_players)),
-            field="hands",
-        )
+        if missing_players:
+            raise EntryError(
+                Message("no hand for %(names)s", names=", ".join(missing_players)), field="hands"
+            )
         return {player: by_player[player] for player in self.active}
 
     def record(
@@ -361,7 +352,8 @@ def competition_ranks(totals: Sequence[int]) -> list[int]:
 
 
 def entry_fields(entry: object, allowed: set[str]) -> Mapping:
-    require(isinstance(entry, Mapping), Message("a round's entry must be an object"))
+    if not isinstance(entry, Mapping):
+        raise EntryError(Message("a round's entry must be an object"))
     unknown = sorted(map(str, set(entry) - allowed))  # type: ignore[arg-type]
     if unknown:
         raise EntryError(Message("unknown field %(name)s in the entry", name=unknown[0]))
@@ -408,7 +400,8 @@ class Game:
 
     def check_options(self, options: Mapping | None) -> dict:
         options = {} if options is None else options
-        require(isinstance(options, Mapping), Message("options must be an object"))
+        if not isinstance(options, Mapping):
+            raise EntryError(Message("options must be an object"))
         unknown = sorted(map(str, set(options) - set(self.options)))
         if unknown:
             raise EntryError(
@@ -436,28 +429,24 @@ class Game:
             if self.min_players == self.max_players
             else Message("%(low)s to %(high)s", low=self.min_players, high=self.max_players)
         )
-        require(
-            self.min_players <= count <= self.max_players,
-            Message(
-                "%(game)s is for %(allowed)s players, not %(count)s",
-                game=Message(self.name),
-                allowed=allowed,
-                count=count,
-            ),
-            field="players",
-        )
-        require(
-            len(set(players)) == count,
-            Message("a player can only have one seat"),
-            field="players",
-        )
+        if not (self.min_players <= count <= self.max_players):
+            raise EntryError(
+                Message(
+                    "%(game)s is for %(allowed)s players, not %(count)s",
+                    game=Message(self.name),
+                    allowed=allowed,
+                    count=count,
+                ),
+                field="players",
+            )
+        if len(set(players)) != count:
+            raise EntryError(Message("a player can only have one seat"), field="players")
         self.check_players(players)
         dealer = players[0] if first_dealer is None else first_dealer
-        require(
-            dealer in players,
-            Message("the first dealer must be one of the players"),
-            field="first_dealer",
-        )
+        if dealer not in players:
+            raise EntryError(
+                Message("the first dealer must be one of the players"), field="first_dealer"
+            )
         return Table(
             players=players,
             options=self.check_options(options),
@@ -505,11 +494,12 @@ class Game:
         return table
 
     def _play_next(self, table: Table, entry: Mapping) -> None:
-        require(not table.finished, Message("the game is already over"))
-        require(
-            not (table.rounds and table.rounds[-1].status == "open"),
-            Message("round %(number)s is still open; finish it first", number=len(table.rounds)),
-        )
+        if table.finished:
+            raise EntryError(Message("the game is already over"))
+        if table.rounds and table.rounds[-1].status == "open":
+            raise EntryError(
+                Message("round %(number)s is still open; finish it first", number=len(table.rounds))
+            )
         self.play_round(table, entry)
 
     def _board_up_to(self, problem: EntryError, players, entries, first_dealer, options, names):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .base import EntryError, require
+from .base import EntryError
 from .messages import N_, Message
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # low to high
@@ -80,22 +80,22 @@ def _shown(text: str) -> str:
 def read_card(value: object, what: str, *, jokers: bool, field: str | None = None) -> Card:
     """A card from its text (`10H`, `qs`, 42's `LJ` and `BJ`); anything else is an EntryError
     naming the text and what it was meant to be."""
-    require(
-        isinstance(value, str),
-        Message("%(what)s must be a card written as text, like 10H or QS", what=what),
-        field=field,
-    )
-    text = value.strip().upper()  # type: ignore[union-attr]
-    if text in JOKERS:
-        require(
-            jokers,
-            Message(
-                "%(what)s %(card)s is a joker, and Forty Fives is played without jokers",
-                what=what,
-                card=text,
-            ),
+    if not isinstance(value, str):
+        raise EntryError(
+            Message("%(what)s must be a card written as text, like 10H or QS", what=what),
             field=field,
         )
+    text = value.strip().upper()  # type: ignore[union-attr]
+    if text in JOKERS:
+        if not jokers:
+            raise EntryError(
+                Message(
+                    "%(what)s %(card)s is a joker, and Forty Fives is played without jokers",
+                    what=what,
+                    card=text,
+                ),
+                field=field,
+            )
         return Card(text, None)
     rank, suit = text[:-1], text[-1:]
     if len(text) > LONGEST_CARD_TEXT or rank not in RANKS or suit not in SUITS:
@@ -120,40 +120,39 @@ def read_card(value: object, what: str, *, jokers: bool, field: str | None = Non
 
 def read_plays(value: object, *, seats: int, jokers: bool, game: str) -> list[Card]:
     """The cards of one trick in play order, the led card first: 1 to `seats` different cards."""
-    require(
-        isinstance(value, list),
-        Message("plays must be a list of the cards played, the led card first"),
-        field="plays",
-    )
+    if not isinstance(value, list):
+        raise EntryError(
+            Message("plays must be a list of the cards played, the led card first"), field="plays"
+        )
     plays: Sequence[object] = value  # type: ignore[assignment]
-    require(
-        plays,
-        Message("no card has been played: plays needs at least the led card"),
-        field="plays",
-    )
-    require(
-        len(plays) <= seats,
-        Message(
-            "%(count)s cards is more than one trick: %(game)s has at most %(seats)s players",
-            count=len(plays),
-            game=game,
-            seats=seats,
-        ),
-        field="plays",
-    )
+    if not plays:
+        raise EntryError(
+            Message("no card has been played: plays needs at least the led card"), field="plays"
+        )
+    if len(plays) > seats:
+        raise EntryError(
+            Message(
+                "%(count)s cards is more than one trick: %(game)s has at most %(seats)s players",
+                count=len(plays),
+                game=game,
+                seats=seats,
+            ),
+            field="plays",
+        )
     cards: list[Card] = []
     for index, text in enumerate(plays):
         what = (
             Message("the led card") if index == 0 else Message("card %(number)s", number=index + 1)
         )
         card = read_card(text, what, jokers=jokers, field=f"plays.{index}")
-        require(
-            card not in cards,
-            Message(
-                "%(card)s is played twice; a card appears at most once in a trick", card=str(card)
-            ),
-            field=f"plays.{index}",
-        )
+        if card in cards:
+            raise EntryError(
+                Message(
+                    "%(card)s is played twice; a card appears at most once in a trick",
+                    card=str(card),
+                ),
+                field=f"plays.{index}",
+            )
         cards.append(card)
     return cards
 

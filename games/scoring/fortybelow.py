@@ -3,7 +3,7 @@
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .base import Game, Option, Table, entry_fields, require, whole_number
+from .base import EntryError, Game, Option, Table, entry_fields, require, whole_number
 from .messages import N_, Message
 from .numbers import shown
 
@@ -55,22 +55,25 @@ def read_grid(
     for row_name, row in zip(ROW_NAMES, rows, strict=True):
         cards = []
         for column, card in enumerate(row, start=1):
+            if type(card) is int and card in CARD_VALUES:  # the usual card: no message to make
+                cards.append(card)
+                continue
             where = {"row": Message(row_name), "column": column}
             if owner is None:
                 what = Message("the %(row)s card in column %(column)s", **where)
             else:
                 what = Message("%(name)s's %(row)s card in column %(column)s", name=owner, **where)
             card = whole_number(card, what, field=field)
-            require(
-                card in CARD_VALUES,
-                Message(
-                    "%(what)s is %(card)s; a card is %(allowed)s",
-                    what=what,
-                    card=shown(card),
-                    allowed=CARDS_ALLOWED,
-                ),
-                field=field,
-            )
+            if card not in CARD_VALUES:
+                raise EntryError(
+                    Message(
+                        "%(what)s is %(card)s; a card is %(allowed)s",
+                        what=what,
+                        card=shown(card),
+                        allowed=CARDS_ALLOWED,
+                    ),
+                    field=field,
+                )
             cards.append(card)
         grid.append(cards)
     return grid
@@ -149,7 +152,8 @@ class FortyBelow(Game):
             player: tally(read_grid(hand["grid"], table.name(player), field=f"hands.{player}.grid"))
             for player, hand in hands.items()
         }
-        require("went_out" in entry, Message("say who went out this round"), field="went_out")
+        if "went_out" not in entry:
+            raise EntryError(Message("say who went out this round"), field="went_out")
         went_out = table.read_player(
             entry["went_out"], Message("the player who went out"), field="went_out"
         )

@@ -10,7 +10,6 @@ from .base import (
     TeamTotal,
     entry_fields,
     number_between,
-    require,
     whole_number,
 )
 from .messages import N_, Message
@@ -50,10 +49,8 @@ def hand_points(tricks: int, took_high_trump: bool) -> int:
     Raises EntryError for an impossible count (the highest trump always wins its trick).
     """
     tricks = number_between(tricks, 0, TRICKS_PER_HAND, "a team's tricks")
-    require(
-        not (took_high_trump and tricks == 0),
-        "a team that took no trick can't have taken the highest trump",
-    )
+    if took_high_trump and tricks == 0:
+        raise EntryError("a team that took no trick can't have taken the highest trump")
     return POINTS_PER_TRICK * tricks + (HIGHEST_TRUMP_BONUS if took_high_trump else 0)
 
 
@@ -128,11 +125,10 @@ class FortyFives(Game):
     # -- reading an entry --
 
     def _read_bid(self, table: Table, entry: Mapping, bidder: int, team: str) -> int:
-        require(
-            "bid" in entry,
-            Message("the entry has no bid for %(name)s", name=table.name(bidder)),
-            field="bid",
-        )
+        if "bid" not in entry:
+            raise EntryError(
+                Message("the entry has no bid for %(name)s", name=table.name(bidder)), field="bid"
+            )
         bid = whole_number(entry["bid"], Message("the bid"), field="bid")
         team_total = self._team_total(table, team)
         bids = allowed_bids(table.options, team_total)
@@ -175,15 +171,15 @@ class FortyFives(Game):
             )
         tricks = {}
         for team in TEAMS:
-            require(
-                team in value,
-                Message(
-                    "tricks has no count for team %(team)s (%(names)s)",
-                    team=team,
-                    names=self._team_names(table, team),
-                ),
-                field=f"tricks.{team}",
-            )
+            if team not in value:
+                raise EntryError(
+                    Message(
+                        "tricks has no count for team %(team)s (%(names)s)",
+                        team=team,
+                        names=self._team_names(table, team),
+                    ),
+                    field=f"tricks.{team}",
+                )
             tricks[team] = number_between(
                 value[team],
                 0,
@@ -192,38 +188,38 @@ class FortyFives(Game):
                 field=f"tricks.{team}",
             )
         total = sum(tricks.values())
-        require(
-            total == TRICKS_PER_HAND,
-            Message(
-                "tricks add up to %(taken)s; a hand has %(tricks)s tricks",
-                taken=total,
-                tricks=TRICKS_PER_HAND,
-            ),
-            field="tricks",
-        )
+        if total != TRICKS_PER_HAND:
+            raise EntryError(
+                Message(
+                    "tricks add up to %(taken)s; a hand has %(tricks)s tricks",
+                    taken=total,
+                    tricks=TRICKS_PER_HAND,
+                ),
+                field="tricks",
+            )
         return tricks
 
     def _read_high_trump(self, table: Table, value: object, tricks: dict[str, int]) -> str | None:
-        require(
-            value is None or (isinstance(value, str) and value in TEAMS),
-            Message(
-                "high_trump must be the team that took the highest trump, A or B, "
-                "or null when no trump was played"
-            ),
-            field="high_trump",
-        )
+        if not (value is None or (isinstance(value, str) and value in TEAMS)):
+            raise EntryError(
+                Message(
+                    "high_trump must be the team that took the highest trump, A or B, "
+                    "or null when no trump was played"
+                ),
+                field="high_trump",
+            )
         if value is None:
             return None
         team = str(value)
-        require(
-            tricks[team] > 0,
-            Message(
-                "%(names)s took no trick, so they can't have taken the highest trump: it always "
-                "wins its trick",
-                names=self._team_names(table, team),
-            ),
-            field="high_trump",
-        )
+        if tricks[team] <= 0:
+            raise EntryError(
+                Message(
+                    "%(names)s took no trick, so they can't have taken the highest trump: "
+                    "it always wins its trick",
+                    names=self._team_names(table, team),
+                ),
+                field="high_trump",
+            )
         return team
 
     # -- playing a hand --
@@ -233,16 +229,14 @@ class FortyFives(Game):
             self._throw_in(table, entry)
             return
         entry = entry_fields(entry, {"bidder", "bid", "trump", "tricks", "high_trump"})
-        require("bidder" in entry, "the entry has no bidder", field="bidder")
+        if "bidder" not in entry:
+            raise EntryError("the entry has no bidder", field="bidder")
         bidder = table.read_player(entry["bidder"], "the bidder", field="bidder")
         bidding_team = team_of(table.seat(bidder))
         bid = self._read_bid(table, entry, bidder, bidding_team)
         trump = entry.get("trump")
-        require(
-            trump is None or (isinstance(trump, str) and trump in SUITS),
-            f"trump must be one of {', '.join(SUITS)}",
-            field="trump",
-        )
+        if not (trump is None or (isinstance(trump, str) and trump in SUITS)):
+            raise EntryError(f"trump must be one of {', '.join(SUITS)}", field="trump")
         said = {"name": table.name(bidder), "bid": bid}
         if trump:
             bid_note = Message(
@@ -307,11 +301,12 @@ class FortyFives(Game):
 
     def _throw_in(self, table: Table, entry: Mapping) -> None:
         """Everyone passed: nobody scores, and the deal moves on as after any hand."""
-        require(
-            entry.get("thrown_in") is True,
-            "thrown_in can only be true (everyone passed); leave it out for a hand that was bid",
-            field="thrown_in",
-        )
+        if entry.get("thrown_in") is not True:
+            raise EntryError(
+                "thrown_in can only be true (everyone passed); "
+                "leave it out for a hand that was bid",
+                field="thrown_in",
+            )
         others = sorted(map(str, set(entry) - {"thrown_in"}))
         if others:
             raise EntryError(

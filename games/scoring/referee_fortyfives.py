@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .base import require
+from .base import EntryError
 from .cards import SUIT_OF_NAME, Card, Ruling, read_plays, suit_noun, suit_said
 from .fortyfives import PLAYERS, TEAMS, TRICKS_PER_HAND
 from .messages import N_, Message
@@ -47,11 +47,8 @@ OFF_SUIT_NOTES = {
 def read_trump(value: object) -> str:
     """The trump suit's letter from its name: "hearts" → "H"."""
     names = ", ".join(SUIT_OF_NAME)
-    require(
-        isinstance(value, str) and value in SUIT_OF_NAME,
-        Message("trump must be one of %(names)s", names=names),
-        field="trump",
-    )
+    if not (isinstance(value, str) and value in SUIT_OF_NAME):
+        raise EntryError(Message("trump must be one of %(names)s", names=names), field="trump")
     return SUIT_OF_NAME[value]  # type: ignore[index]
 
 
@@ -216,17 +213,17 @@ class HandSoFar:
 
     def after(self, cards: Sequence[Card]) -> HandSoFar:
         """The hand once this whole trick (one card a player) is taken."""
-        require(
-            not self.over,
-            Message("the hand's %(count)s tricks have all been played", count=TRICKS_PER_HAND),
-        )
-        require(
-            len(cards) == PLAYERS,
-            Message(
-                "a trick of Forty Fives is one card from each of the %(count)s players",
-                count=PLAYERS,
-            ),
-        )
+        if self.over:
+            raise EntryError(
+                Message("the hand's %(count)s tricks have all been played", count=TRICKS_PER_HAND)
+            )
+        if len(cards) != PLAYERS:
+            raise EntryError(
+                Message(
+                    "a trick of Forty Fives is one card from each of the %(count)s players",
+                    count=PLAYERS,
+                )
+            )
         taker = self.team_of(judge_cards(self.trump, cards).winner)
         best = self.highest_trump(cards)
         return HandSoFar(
@@ -242,16 +239,17 @@ def replay_hand(
     trump: str, first_leader: str, tricks: Sequence[Sequence[Card]], on_the_table: Sequence[Card]
 ) -> HandSoFar:
     """The hand from its finished tricks, in order; a card is played once in a whole hand."""
-    require(first_leader in TEAMS, Message("the team that leads must be A or B"), field="first")
+    if first_leader not in TEAMS:
+        raise EntryError(Message("the team that leads must be A or B"), field="first")
     hand = HandSoFar(trump=trump, leader=first_leader)
     seen: set[Card] = set()
     for trick in [*tricks, on_the_table]:
         for card in trick:
-            require(
-                card not in seen,
-                Message("%(card)s was already played in this hand", card=str(card)),
-                field="plays",
-            )
+            if card in seen:
+                raise EntryError(
+                    Message("%(card)s was already played in this hand", card=str(card)),
+                    field="plays",
+                )
             seen.add(card)
     for trick in tricks:
         hand = hand.after(trick)
