@@ -35,6 +35,63 @@ def _int_choices(values) -> list[tuple[int, str]]:
     return [(value, shown(value)) for value in values]
 
 
+# --- One player's inputs, shared by the round form and a seat's phone (games/seat_views.py) --
+
+
+def grid_card_field(name: str, row: int, column: int) -> forms.TypedChoiceField:
+    """One card of a FortyBelow grid, `row` and `column` counted from 0."""
+    return forms.TypedChoiceField(
+        choices=[("", "?"), *_int_choices(CARD_VALUES)],
+        coerce=int,
+        label=_("%(name)s row %(row)s column %(column)s")
+        % {"name": name, "row": row + 1, "column": column + 1},
+    )
+
+
+def under10_hand_fields(most_points: int | None = None) -> dict[str, forms.Field]:
+    """One Under the 10 hand's inputs by part: its points, or its cards, and its bonus cards."""
+    return {
+        "points": forms.IntegerField(
+            required=False,
+            min_value=0,
+            max_value=most_points,
+            widget=NUMBER,
+            label=_("Points in hand"),
+        ),
+        "cards": forms.CharField(
+            required=False, max_length=200, label=_("or the cards (e.g. 2 5 13)")
+        ),
+        "bonus": forms.MultipleChoiceField(
+            required=False,
+            choices=[(name, said(BONUS_LABELS[name])) for name in BONUS_COSTS],
+            widget=forms.CheckboxSelectMultiple,
+            label=_("Bonus cards held"),
+        ),
+    }
+
+
+def cards_typed_wrong(text: str) -> bool:
+    return bool(text) and not re.fullmatch(r"[\d\s,]+", text)
+
+
+CARDS_TYPED_WRONG = gettext_lazy("Cards are numbers, separated by spaces.")
+
+
+def under10_hand(cards_text: str, points: int | None, bonus: list, *, emptied: bool) -> dict:
+    """A hand as the engine reads it, from what was typed. A hand left blank stays blank, and
+    the engine asks for it: never 0 points. Only the player who emptied their hand, or one
+    holding only bonus cards, has no cards."""
+    cards = re.findall(r"\d+", cards_text or "")
+    hand: dict = {}
+    if cards or (points is None and (bonus or emptied)):
+        hand["cards"] = [int(card) for card in cards]
+    elif points is not None:
+        hand["points"] = points
+    if bonus:
+        hand["bonus"] = list(bonus)
+    return hand
+
+
 class HandView:
     """What the template needs to draw one player's inputs."""
 
@@ -150,12 +207,8 @@ class FortyBelowForm(RoundForm):
         for player in self.players:
             for row in range(ROWS):
                 for column in range(COLUMNS):
-                    self.fields[self.cell(player, row, column)] = forms.TypedChoiceField(
-                        choices=[("", "?"), *_int_choices(CARD_VALUES)],
-                        coerce=int,
-                        label=_("%(name)s row %(row)s column %(column)s")
-                        % {"name": self.names[player], "row": row + 1, "column": column + 1},
-                    )
+                    field = grid_card_field(self.names[player], row, column)
+                    self.fields[self.cell(player, row, column)] = field
         self.fields["went_out"] = forms.TypedChoiceField(
             choices=self.player_choices(),
             coerce=int,
@@ -322,27 +375,16 @@ class UnderTheTenForm(RoundForm):
             label=_("How?"),
         )
         for player in self.players:
-            self.fields[f"points_{player}"] = forms.IntegerField(
-                required=False, min_value=0, widget=NUMBER, label=_("Points in hand")
-            )
-            self.fields[f"cards_{player}"] = forms.CharField(
-                required=False, max_length=200, label=_("or the cards (e.g. 2 5 13)")
-            )
-            self.fields[f"bonus_{player}"] = forms.MultipleChoiceField(
-                required=False,
-                choices=[(name, said(BONUS_LABELS[name])) for name in BONUS_COSTS],
-                widget=forms.CheckboxSelectMultiple,
-                label=_("Bonus cards held"),
-            )
+            for part, field in under10_hand_fields().items():
+                self.fields[f"{part}_{player}"] = field
 
     def hand_fields(self, player: int) -> list[str]:
         return [f"points_{player}", f"cards_{player}", f"bonus_{player}"]
 
     def clean(self):
         for player in self.players:
-            cards = self.cleaned_data.get(f"cards_{player}") or ""
-            if cards and not re.fullmatch(r"[\d\s,]+", cards):
-                self.add_error(f"cards_{player}", _("Cards are numbers, separated by spaces."))
+            if cards_typed_wrong(self.cleaned_data.get(f"cards_{player}") or ""):
+                self.add_error(f"cards_{player}", CARDS_TYPED_WRONG)
         return self.cleaned_data
 
     def build_entry(self) -> dict:
@@ -350,20 +392,13 @@ class UnderTheTenForm(RoundForm):
         how = "called_by" if data["how"] == "called" else "empty_hand"
         hands = []
         for player in self.players:
-            hand: dict = {"player": player}
-            cards = re.findall(r"\d+", data.get(f"cards_{player}") or "")
-            points = data.get(f"points_{player}")
-            bonus = list(data.get(f"bonus_{player}") or [])
-            emptied = how == "empty_hand" and player == data["ended_by"]
-            # A hand left blank stays blank, and the engine asks for it: never 0 points. Only
-            # the player who emptied their hand, or one holding only bonus cards, has no cards.
-            if cards or (points is None and (bonus or emptied)):
-                hand["cards"] = [int(card) for card in cards]
-            elif points is not None:
-                hand["points"] = points
-            if bonus:
-                hand["bonus"] = bonus
-            hands.append(hand)
+            hand = under10_hand(
+                data.get(f"cards_{player}") or "",
+                data.get(f"points_{player}"),
+                data.get(f"bonus_{player}") or [],
+                emptied=how == "empty_hand" and player == data["ended_by"],
+            )
+            hands.append({"player": player, **hand})
         return {how: data["ended_by"], "hands": hands}
 
     def initial_from(self, entry: dict) -> dict:

@@ -4,7 +4,6 @@ no session is made for them."""
 
 from __future__ import annotations
 
-import re
 import time
 
 from django import forms
@@ -20,24 +19,31 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import seats
-from .forms import ROUND_FORMS, _int_choices
+from .forms import (
+    CARDS_TYPED_WRONG,
+    NUMBER,
+    ROUND_FORMS,
+    _int_choices,
+    cards_typed_wrong,
+    grid_card_field,
+    under10_hand,
+    under10_hand_fields,
+)
 from .models import FailedLogin, Game, SeatLink
 from .qr import qr_svg
 from .scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, tally
 from .scoring.fortyfives import NO_MINIMUM_BIDS, STANDARD_BIDS, SUITS
 from .scoring.fortytwo import HIGHEST_BID, TRICKS_PER_HAND
 from .scoring.numbers import shown, signed
-from .scoring.under10 import BONUS_COSTS, BONUS_LABELS, HIGHEST_CARD, LOWEST_CARD
+from .scoring.under10 import HIGHEST_CARD, LOWEST_CARD, MOST_POINTS_IN_HAND
 from .tables import ScoreTable
 from .views import _get_game_for_user, _is_poll, _page_context
-from .words import said
 
 # Wrong join codes are counted like wrong passwords (FailedLogin), per address: guessing one of
 # 887 million codes at ten tries a quarter of an hour goes nowhere.
 JOIN_KEY = "#join-code"
 # Parts sent by one seat link in a minute, at most (a phone resending in a loop is refused).
 SENDS_PER_MINUTE = 60
-NUMBER = forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"})
 
 
 # --- The seat's own part, one small form per game -------------------------------------------
@@ -81,12 +87,7 @@ class FortyBelowPart(PartForm):
     def add_fields(self) -> None:
         for row in range(ROWS):
             for column in range(COLUMNS):
-                self.fields[self.cell(row, column)] = forms.TypedChoiceField(
-                    choices=[("", "?"), *_int_choices(CARD_VALUES)],
-                    coerce=int,
-                    label=_("%(name)s row %(row)s column %(column)s")
-                    % {"name": self.name, "row": row + 1, "column": column + 1},
-                )
+                self.fields[self.cell(row, column)] = grid_card_field(self.name, row, column)
         self.fields["went_out"] = forms.BooleanField(required=False, label=_("I went out"))
 
     def cells(self):
@@ -121,18 +122,7 @@ class UnderTheTenPart(PartForm):
             widget=forms.RadioSelect,
             label=_("Did you end the round?"),
         )
-        self.fields["points"] = forms.IntegerField(
-            required=False, min_value=0, max_value=100, widget=NUMBER, label=_("Points in hand")
-        )
-        self.fields["cards"] = forms.CharField(
-            required=False, max_length=200, label=_("or the cards (e.g. 2 5 13)")
-        )
-        self.fields["bonus"] = forms.MultipleChoiceField(
-            required=False,
-            choices=[(name, said(BONUS_LABELS[name])) for name in BONUS_COSTS],
-            widget=forms.CheckboxSelectMultiple,
-            label=_("Bonus cards held"),
-        )
+        self.fields.update(under10_hand_fields(most_points=MOST_POINTS_IN_HAND))
 
     def initial_from(self, part, claims) -> dict:
         ended = "called" if "called_by" in claims else "empty" if "empty_hand" in claims else ""
@@ -146,8 +136,8 @@ class UnderTheTenPart(PartForm):
     def clean(self):
         data = self.cleaned_data
         cards = data.get("cards") or ""
-        if cards and not re.fullmatch(r"[\d\s,]+", cards):
-            self.add_error("cards", _("Cards are numbers, separated by spaces."))
+        if cards_typed_wrong(cards):
+            self.add_error("cards", CARDS_TYPED_WRONG)
         elif (
             not cards
             and data.get("points") is None
@@ -160,15 +150,12 @@ class UnderTheTenPart(PartForm):
 
     def part(self) -> dict:
         data = self.cleaned_data
-        cards = re.findall(r"\d+", data.get("cards") or "")[:20]
-        hand: dict = {}
-        if cards or (data.get("points") is None and (data.get("bonus") or data["ended"])):
-            hand["cards"] = [int(card) for card in cards]
-        elif data.get("points") is not None:
-            hand["points"] = data["points"]
-        if data.get("bonus"):
-            hand["bonus"] = list(data["bonus"])
-        return hand
+        return under10_hand(
+            data.get("cards") or "",
+            data.get("points"),
+            data.get("bonus") or [],
+            emptied=data.get("ended") == "empty",
+        )
 
     def table(self) -> dict:
         ended = self.cleaned_data.get("ended")
