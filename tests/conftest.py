@@ -30,6 +30,10 @@ def _plain_static_files(request):
             "LOCATION": f"versions-{request.node.nodeid}",
         },
     }
+    # And nothing kept in this process from the test before (boards, tables, fragments).
+    from games.models import recent_versions
+
+    recent_versions.clear()
 
 
 PASSWORD = "a long table password 42"

@@ -14,13 +14,6 @@ from games.models import CODE_VERSION, Game, Player, Seat, recent_versions
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _nothing_cached():
-    recent_versions.clear()
-    yield
-    recent_versions.clear()
-
-
 @pytest.fixture
 def players(owner):
     return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy")]

@@ -7,16 +7,9 @@ from datetime import datetime
 import pytest
 from django.urls import reverse
 
-from games.models import Game, Player, recent_versions
+from games.models import Game, Player
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _nothing_cached():
-    recent_versions.clear()
-    yield
-    recent_versions.clear()
 
 
 @pytest.fixture

@@ -81,9 +81,18 @@ def log_in(page, live_server, username="ann"):
     page.wait_for_url(f"{live_server.url}/")
 
 
+# The narrowest phone the pages are made for.
+PHONE = {"width": 360, "height": 740}
+
+
 @pytest.fixture
-def logged_in(page, live_server, transactional_db):
+def user(transactional_db):
+    """Ann, with an account and the tests' password, not yet signed in."""
+    return get_user_model().objects.create_user("ann", password=PASSWORD)
+
+
+@pytest.fixture
+def logged_in(page, live_server, user):
     """A phone logged in as Ann, on the home page."""
-    user = get_user_model().objects.create_user("ann", password=PASSWORD)
     log_in(page, live_server)
     return user

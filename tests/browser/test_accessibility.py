@@ -18,11 +18,11 @@ from bench import entries
 from games.models import Game, GameNight, Player
 
 from ..conftest import PASSWORD, under10_game_saved_with_a_blank_hand
+from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-PHONE = {"width": 360, "height": 740}
 SMALLEST_TARGET = 44  # CSS pixels, each way (WCAG 2.5.5, and the house rule)
 
 # The target rule: every a, button, input, select and summary in <main> or the <nav> that a

@@ -9,17 +9,14 @@ from itertools import pairwise
 
 import pytest
 import zxingcpp
-from django.contrib.auth import get_user_model
 from PIL import Image
 from playwright.sync_api import expect
 
 from .. import pace_games
-from ..conftest import PASSWORD
-from .conftest import ARTIFACTS, log_in
+from .conftest import ARTIFACTS, PHONE, log_in
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 360, "height": 740}
 TWO_SCREENS = 2 * PHONE["height"]
 
 # Every tap target on the page, as (what, width, height), that is shown and under 44 px.
@@ -33,11 +30,6 @@ SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
 # The headings' levels in page order: each at most one deeper than the one before.
 HEADINGS = """() => Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6'))
   .filter((el) => el.getClientRects().length).map((el) => Number(el.tagName[1]))"""
-
-
-@pytest.fixture
-def user(transactional_db):
-    return get_user_model().objects.create_user("ann", password=PASSWORD)
 
 
 @pytest.fixture

@@ -4,20 +4,12 @@ away; without JavaScript the same tap opens the round's own page and comes back.
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from .. import pace_games
-from ..conftest import PASSWORD
-from .conftest import log_in
+from .conftest import PHONE, log_in
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 360, "height": 740}
-
-
-@pytest.fixture
-def user(transactional_db):
-    return get_user_model().objects.create_user("ann", password=PASSWORD)
 
 
 @pytest.fixture
