@@ -198,6 +198,7 @@ class RoundForm(forms.Form):
 
 
 class FortyBelowForm(RoundForm):
+    inputs_template = "fortybelow/round.html"
     keypad = _int_choices(CARD_VALUES)
 
     def cell(self, player: int, row: int, column: int) -> str:
@@ -288,6 +289,8 @@ class FortyTwoForm(RoundForm):
     """Every player's bid and tricks on one page: saved at once after the hand, or the bids
     alone at the start of it (an open round) and the tricks after it."""
 
+    inputs_template = "fortytwo/round.html"
+
     @property
     def bidding(self) -> bool:
         """The bids may be saved alone, the tricks to come: in a new round, or when fixing the
@@ -359,6 +362,7 @@ class FortyTwoForm(RoundForm):
 
 
 class UnderTheTenForm(RoundForm):
+    inputs_template = "under10/round.html"
     card_values = range(LOWEST_CARD, HIGHEST_CARD + 1)
 
     def add_fields(self) -> None:
@@ -418,6 +422,8 @@ class FortyFivesForm(RoundForm):
     """The bidder, bid and trump, and the hand's tricks and highest trump, on one page: saved
     at once after the hand, or the bid alone at the start of it (an open round). Only team A's
     tricks are entered: team B took the rest of the five."""
+
+    inputs_template = "fortyfives/round.html"
 
     tricks_per_hand = FORTY_FIVES_TRICKS
 
@@ -545,6 +551,8 @@ class FortyFivesForm(RoundForm):
 
 
 class FourScoreForm(RoundForm):
+    inputs_template = "fourscore/round.html"
+
     def add_fields(self) -> None:
         for player in self.players:
             # No min_value: the engine's sentence about a negative pile is the clearer one.

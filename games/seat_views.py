@@ -78,6 +78,7 @@ class PartForm(forms.Form):
 
 
 class FortyBelowPart(PartForm):
+    inputs_template = "fortybelow/seat_part.html"
     keypad = _int_choices(CARD_VALUES)
 
     def cell(self, row: int, column: int) -> str:
@@ -109,6 +110,7 @@ class FortyBelowPart(PartForm):
 
 
 class UnderTheTenPart(PartForm):
+    inputs_template = "under10/seat_part.html"
     card_values = range(LOWEST_CARD, HIGHEST_CARD + 1)
 
     def add_fields(self) -> None:
@@ -166,6 +168,8 @@ class UnderTheTenPart(PartForm):
 
 
 class FortyTwoPart(PartForm):
+    inputs_template = "fortytwo/seat_part.html"
+
     @property
     def send_label(self):
         return _("Send my bid") if self.stage.phase == "bids" else _("Send my tricks")
@@ -191,6 +195,7 @@ class FortyTwoPart(PartForm):
 
 
 class FourScorePart(PartForm):
+    inputs_template = "fourscore/seat_part.html"
     send_label = gettext_lazy("Send my pile")
 
     def add_fields(self) -> None:
@@ -207,6 +212,8 @@ class FourScorePart(PartForm):
 
 class FortyFivesPart(PartForm):
     """Only the bidder's phone has something to send: the bid it won (and the trump)."""
+
+    inputs_template = "fortyfives/seat_part.html"
 
     send_label = gettext_lazy("Send my bid")
 
