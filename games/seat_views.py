@@ -22,8 +22,7 @@ from . import seats
 from .kinds import kind_ui
 from .models import FailedLogin, Game, SeatLink
 from .qr import qr_svg
-from .scoring.fortybelow import tally
-from .scoring.numbers import shown, signed
+from .scoring.numbers import signed
 from .tables import ScoreTable
 from .views import _get_game_for_user, _is_poll, _page_context
 
@@ -154,6 +153,7 @@ def seat_page(request, token: str):
         **_live_context(game, board, stage, draft, link),
         "said": request.GET.get("said", ""),
         "my_bid": _my_bid(board, stage, player),
+        "owner_enters": _owner_enters(game, stage),
     }
     return render(request, "games/seat_page.html", context, status=status)
 
@@ -163,6 +163,13 @@ def _my_bid(board, stage, player: int):
         return None
     hands = (seats.open_entry(board) or {}).get("hands", [])
     return next((hand.get("bid") for hand in hands if hand.get("player") == player), None)
+
+
+def _owner_enters(game, stage) -> bool:
+    """This phase of the round is the owner's alone to enter (Forty Fives: the hand's result)."""
+    part_form = kind_ui(game.rules).part_form
+    entered_in = part_form.entered_in if part_form else None
+    return stage is not None and entered_in is not None and stage.phase not in entered_in
 
 
 def _said(outcome: seats.Outcome) -> str:
@@ -180,8 +187,8 @@ def _part_form(request, game, link, stage, draft):
     part_form = kind_ui(game.rules).part_form
     if stage is None or part_form is None:
         return None
-    if game.kind == "fortyfives" and stage.phase != "hand":
-        return None  # the result of the hand is the owner's to enter
+    if part_form.entered_in is not None and stage.phase not in part_form.entered_in:
+        return None  # the owner's to enter (Forty Fives: the result of the hand)
     if player not in game.scoreboard.active_players:
         return None  # out of the game (Under the 10): nothing to enter
     kept = seats.part_of(draft, player)
@@ -205,12 +212,8 @@ def _live_context(game, board, stage, draft, link: SeatLink | None) -> dict:
     problem = seats.problem_of(draft)
     last = board.rounds[-1] if board.rounds and board.rounds[-1].status == "complete" else None
     mine = seats.part_of(draft, link.seat.player_id) if link else None
-    my_grid_score = None
-    if mine and game.kind == "fortybelow":
-        try:
-            my_grid_score = shown(tally(mine["part"]["grid"]).score)
-        except Exception:  # a part the rules refuse: the whole's problem says so
-            my_grid_score = None
+    part_form = kind_ui(game.rules).part_form
+    my_grid_score = part_form.part_score(mine["part"]) if mine and part_form else None
     score_table = ScoreTable(game, board)
     table = seats.table_parts(draft)
     claims = [_claim_sentence(key, value, names) for key, value in table.items()]
@@ -297,7 +300,8 @@ def owner_context(request, game: Game) -> dict:
         "join_page": request.build_absolute_uri(reverse("join")),
         "join_qr": qr_svg(url, _("QR code to join this game: %(url)s") % {"url": url}),
         "links": links,
-        "seat_parts": game.kind in seats.SEAT_PARTS,
+        "seat_parts": seats.has_seat_parts(game),
+        "owner_table_template": getattr(kind_ui(game.rules).part_form, "owner_table_template", ""),
         **_live_context(game, board, stage, draft, None),
     }
 
@@ -333,16 +337,11 @@ def game_phones(request, pk: int):
     return response
 
 
-TABLE_PARTS = {
-    "fortybelow": {"went_out": "went_out"},
-    "under10": {"called": "called_by", "empty": "empty_hand"},
-}
-
-
 def _owner_table_part(request, game: Game) -> None:
     """The table's part entered on the owner's phone: who went out (FortyBelow), who called or
     emptied their hand (Under the 10); the round is saved if that was the last part."""
-    keys = TABLE_PARTS.get(game.kind, {})
+    part_form = kind_ui(game.rules).part_form
+    keys = part_form.owner_table_parts if part_form else {}
     how = request.POST.get("how", "went_out")
     player = request.POST.get("player", "")
     if how not in keys or not player.isascii() or not player.isdigit() or len(player) > 18:

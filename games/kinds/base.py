@@ -150,10 +150,19 @@ class RoundForm(forms.Form):
 
 class PartForm(forms.Form):
     """One seat's part: `part()` is that seat's piece of the entry, `table()` its claims on the
-    table's parts (each None to take a claim back)."""
+    table's parts (each None to take a claim back). Its class says how the kind's round is
+    entered on players' phones and put together from their parts (games/seats.py)."""
 
     send_label = gettext_lazy("Send my hand")
     inputs_template = ""  # the kind's inputs, within the seat's page: "<kind>/seat_part.html"
+    scripts: tuple[str, ...] = ()  # static files the inputs need, besides app.js
+    first_phase = "hand"  # a new round's phase on the phones (42: "bids", then "result")
+    entered_in: tuple[str, ...] | None = None  # the phases a seat has a part in; None: all
+    own_parts = True  # each seat enters a part of its own (Forty Fives: only the bid)
+    # The table's parts the owner's phone can set, by the "how" it posts: the key in the draft.
+    owner_table_parts: dict[str, str] = {}
+    owner_table_template = ""  # the owner's inputs for them, within the "Players' phones" section
+    missing_table_part = gettext_lazy("A part of the round is missing.")
 
     def __init__(self, data=None, *, game, player: int, name: str, stage, part=None, claims=None):
         self.game = game
@@ -175,3 +184,20 @@ class PartForm(forms.Form):
 
     def table(self) -> dict:
         return {}
+
+    @classmethod
+    def assemble(cls, stage, parts: dict, table: dict, open_entry: dict | None) -> dict | None:
+        """The round's whole entry from every seat's part (by player) and the table's parts,
+        or None while a table's part is missing."""
+        return None
+
+    @classmethod
+    def partial(cls, entry: dict, stage, parts: dict, table: dict) -> dict:
+        """`entry` (the open round's, or empty) with what the draft holds so far, for the
+        owner's round form."""
+        return entry
+
+    @classmethod
+    def part_score(cls, part: dict) -> str | None:
+        """What a seat's part scores on its own, shown on its phone (a FortyBelow grid)."""
+        return None

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ...scoring import EntryError
 from ...scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, Tally, tally
+from ...scoring.numbers import shown
 from ..base import PartForm, RoundForm, int_choices
 
 
@@ -114,6 +116,10 @@ class FortyBelowForm(RoundForm):
 class FortyBelowPart(PartForm):
     inputs_template = "fortybelow/seat_part.html"
     keypad = int_choices(CARD_VALUES)
+    scripts = ("js/fortybelow.js",)
+    owner_table_parts = {"went_out": "went_out"}
+    owner_table_template = "fortybelow/owner_table_part.html"
+    missing_table_part = gettext_lazy("Say who went out.")
 
     def cell(self, row: int, column: int) -> str:
         # The round form's names, so that fortybelow.js's keypad works on these cells too.
@@ -141,6 +147,28 @@ class FortyBelowPart(PartForm):
 
     def table(self) -> dict:
         return {"went_out": self.player if self.cleaned_data["went_out"] else None}
+
+    @classmethod
+    def assemble(cls, stage, parts, table, open_entry) -> dict | None:
+        if "went_out" not in table:
+            return None
+        return {
+            "went_out": table["went_out"],
+            "hands": [{"player": p, "grid": part["grid"]} for p, part in parts.items()],
+        }
+
+    @classmethod
+    def partial(cls, entry, stage, parts, table) -> dict:
+        entry.update({k: v for k, v in table.items() if k == "went_out"})
+        entry["hands"] = [{"player": p, "grid": part["grid"]} for p, part in parts.items()]
+        return entry
+
+    @classmethod
+    def part_score(cls, part) -> str | None:
+        try:
+            return shown(tally(part["grid"]).score)
+        except Exception:  # a part the rules refuse: the whole's problem says so
+            return None
 
 
 form_data = FortyBelowForm.post_data

@@ -157,6 +157,9 @@ class FortyFivesPart(PartForm):
     """Only the bidder's phone has something to send: the bid it won (and the trump)."""
 
     inputs_template = "fortyfives/seat_part.html"
+    entered_in = ("hand",)  # the result of the hand is the owner's to enter
+    own_parts = False
+    missing_table_part = gettext_lazy("Say who won the bid, or take over to enter the hand.")
 
     send_label = gettext_lazy("Send my bid")
 
@@ -193,6 +196,18 @@ class FortyFivesPart(PartForm):
         if data.get("trump"):
             bid["trump"] = data["trump"]
         return {"bid": bid}
+
+    @classmethod
+    def assemble(cls, stage, parts, table, open_entry) -> dict | None:
+        if stage.phase == "hand" and isinstance(table.get("bid"), dict):
+            return dict(table["bid"])  # the bid alone: an open round, its result the owner's
+        return None
+
+    @classmethod
+    def partial(cls, entry, stage, parts, table) -> dict:
+        if isinstance(table.get("bid"), dict):
+            entry.update(table["bid"])
+        return entry
 
 
 def form_data(entry: dict) -> dict:

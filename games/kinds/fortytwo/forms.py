@@ -89,6 +89,7 @@ class FortyTwoForm(RoundForm):
 
 class FortyTwoPart(PartForm):
     inputs_template = "fortytwo/seat_part.html"
+    first_phase = "bids"
 
     @property
     def send_label(self):
@@ -112,6 +113,30 @@ class FortyTwoPart(PartForm):
 
     def part(self) -> dict:
         return {self.key: self.cleaned_data[self.key]}
+
+    @classmethod
+    def assemble(cls, stage, parts, table, open_entry) -> dict | None:
+        if stage.phase == "bids":
+            return {"hands": [{"player": p, "bid": part["bid"]} for p, part in parts.items()]}
+        bids = {hand["player"]: hand["bid"] for hand in (open_entry or {}).get("hands", [])}
+        return {
+            "hands": [
+                {"player": p, "bid": bids.get(p), "tricks": part["tricks"]}
+                for p, part in parts.items()
+            ]
+        }
+
+    @classmethod
+    def partial(cls, entry, stage, parts, table) -> dict:
+        if stage.phase == "bids":
+            entry["hands"] = [{"player": p, "bid": part["bid"]} for p, part in parts.items()]
+        else:
+            tricks = {p: part["tricks"] for p, part in parts.items()}
+            entry["hands"] = [
+                {**hand, "tricks": tricks[hand["player"]]} if hand.get("player") in tricks else hand
+                for hand in entry.get("hands", [])
+            ]
+        return entry
 
 
 form_data = FortyTwoForm.post_data

@@ -48,5 +48,14 @@ class FourScorePart(PartForm):
     def part(self) -> dict:
         return {"pile": self.cleaned_data["pile"]}
 
+    @classmethod
+    def assemble(cls, stage, parts, table, open_entry) -> dict | None:
+        return {"hands": [{"player": p, "pile": part["pile"]} for p, part in parts.items()]}
+
+    @classmethod
+    def partial(cls, entry, stage, parts, table) -> dict:
+        entry["hands"] = [{"player": p, "pile": part["pile"]} for p, part in parts.items()]
+        return entry
+
 
 form_data = FourScoreForm.post_data

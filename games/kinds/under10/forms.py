@@ -125,6 +125,9 @@ class UnderTheTenForm(RoundForm):
 
 class UnderTheTenPart(PartForm):
     inputs_template = "under10/seat_part.html"
+    owner_table_parts = {"called": "called_by", "empty": "empty_hand"}
+    owner_table_template = "under10/owner_table_part.html"
+    missing_table_part = gettext_lazy("Say who called or emptied their hand.")
     card_values = range(LOWEST_CARD, HIGHEST_CARD + 1)
 
     def add_fields(self) -> None:
@@ -179,6 +182,19 @@ class UnderTheTenPart(PartForm):
             "called_by": self.player if ended == "called" else None,
             "empty_hand": self.player if ended == "empty" else None,
         }
+
+    @classmethod
+    def assemble(cls, stage, parts, table, open_entry) -> dict | None:
+        ended = [key for key in ("called_by", "empty_hand") if key in table]
+        if not ended:
+            return None
+        return {ended[0]: table[ended[0]], "hands": [{"player": p, **parts[p]} for p in parts]}
+
+    @classmethod
+    def partial(cls, entry, stage, parts, table) -> dict:
+        entry.update(table or {"called_by": None})  # the round form's usual "called", nobody yet
+        entry["hands"] = [{"player": p, **part} for p, part in parts.items()]
+        return entry
 
 
 form_data = UnderTheTenForm.post_data
