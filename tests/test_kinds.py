@@ -2,6 +2,8 @@
 the round page's form, a seat's part, the entry in words, and `form_data`, the round form's
 POST data for an entry, which the benchmark and the tests post."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -86,3 +88,21 @@ def test_form_data_is_the_reverse_of_each_round_forms_cleaning(owner):
         game = Game.start(owner, kind, Player.objects.filter(owner=owner).order_by("pk"))
         for entry in kind_entries:
             assert entry_read_back(kind, game, entry) == entry, (kind, entry)
+
+
+@pytest.mark.parametrize(
+    ("kind", "scripts"),
+    [
+        ("fortybelow", ["app.js", "fortybelow.js", "drafts.js"]),
+        ("fortytwo", ["app.js", "bids.js", "drafts.js"]),
+        ("fortyfives", ["app.js", "bids.js", "drafts.js"]),
+        ("under10", ["app.js", "drafts.js"]),
+        ("fourscore", ["app.js", "drafts.js"]),
+    ],
+)
+def test_a_round_page_loads_the_scripts_its_kind_names(kind, scripts, owner, owner_client):
+    players = [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
+    game = Game.start(owner, kind, players)
+    page = owner_client.get(reverse("round_new", args=[game.pk])).content.decode()
+    loaded = re.findall(r'<script src="/static/js/([\w.]+)" defer>', page)
+    assert loaded[loaded.index("app.js") :] == scripts  # after base.html's own

@@ -44,6 +44,7 @@ class RoundForm(forms.Form):
     """The inputs for a game's next round (or a saved round being edited)."""
 
     inputs_template = ""  # the kind's inputs, within the round page: "<kind>/round.html"
+    scripts: tuple[str, ...] = ()  # static files the inputs need, besides app.js and drafts.js
 
     def __init__(
         self,

@@ -25,6 +25,7 @@ def grid_card_field(name: str, row: int, column: int) -> forms.TypedChoiceField:
 
 class FortyBelowForm(RoundForm):
     inputs_template = "fortybelow/round.html"
+    scripts = ("js/fortybelow.js",)
     keypad = int_choices(CARD_VALUES)
 
     @staticmethod
