@@ -67,6 +67,12 @@ class Conflict(Exception):
     """The change can't be made in the game's present state (a 409 in the API)."""
 
 
+class NoSuchRound(Conflict):
+    """The round (or the version of a round) named isn't in this game. A Conflict, as the game
+    hasn't got it now; but the request named something that isn't there, so the API answers
+    404 and the pages their "not found" page."""
+
+
 def clean_text(
     value: object, what: str, *, max_length: int, required: bool, lines: bool = False
 ) -> str:

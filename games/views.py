@@ -33,8 +33,6 @@ from django.views.decorators.vary import vary_on_headers
 from rest_framework.authtoken.models import Token
 
 from . import docs, history, stats, transfer
-from .api import Invalid as ImportRefused
-from .api import import_document
 from .forms import (
     DeleteAccountForm,
     ImportForm,
@@ -867,10 +865,10 @@ def your_data(request):
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            counts = import_document(request.user, form.cleaned_data["document"])
-        except ImportRefused as refusal:
+            counts = transfer.import_document(request.user, form.cleaned_data["document"])
+        except transfer.Refused as refusal:
             form.add_error(
-                "document", _("Nothing was imported: %(why)s") % {"why": refusal.detail["detail"]}
+                "document", _("Nothing was imported: %(why)s") % {"why": refusal.message}
             )
         else:
             messages.success(
