@@ -435,9 +435,8 @@ def _import_players(owner, items: list[Mapping]) -> dict[int, Player]:
 def _import_nights(owner, items: list[Mapping]) -> dict[int, GameNight]:
     nights = {}
     for index, item in enumerate(items):
-        night = GameNight.objects.create(owner=owner, date=item["date"])
         try:
-            night.update_details(item["date"], item["location"], item["notes"])
+            night = GameNight.add(owner, item["date"], item["location"], item["notes"])
         except ValidationError as error:
             raise Refused(
                 gettext("night %(id)s") % {"id": item["id"]} + f": {' '.join(error.messages)}",

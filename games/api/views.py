@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import transaction
 from django.db.models import Prefetch
 from django.http import QueryDict
 from django.utils.translation import gettext as _
@@ -29,7 +28,7 @@ from rest_framework.views import APIView
 
 from .. import stats, transfer
 from ..authentication import TokenAuthentication
-from ..models import FailedLogin, Game, GameNight, Player, Round
+from ..models import FailedLogin, Game, GameNight, Phase, Player
 from ..scoring import GAMES, referee_fortyfives, referee_fortytwo
 from .entries import ENTRY
 from .errors import Invalid, LockedOut
@@ -223,9 +222,7 @@ class NightsView(ApiView):
     @extend_schema(request=NightCreateSerializer, responses=documented(201, NightSerializer, 400))
     def post(self, request):
         data = read(NightCreateSerializer, request)
-        with transaction.atomic():
-            night = GameNight.objects.create(owner=request.user, date=data["date"])
-            night.update_details(data["date"], data["location"], data["notes"])
+        night = GameNight.add(request.user, data["date"], data["location"], data["notes"])
         return Response(night_json(night), status=status.HTTP_201_CREATED)
 
 
@@ -335,8 +332,12 @@ class RoundsView(ApiView):
             number.isascii() and number.isdigit() and 0 < int(number) <= BIGGEST_ID
         ):
             raise Invalid(_("number must be a round number: 1, 2, 3..."), field="number")
-        saved = game.add_round(
-            read_entry(request), request.user, number=None if number is None else int(number)
+        # A new round only: a number naming the open round was saved (its bids) by someone else.
+        saved = game.save_round(
+            None if number is None else int(number),
+            read_entry(request),
+            request.user,
+            may_complete=False,
         )
         return Response(
             round_json(game.scoreboard.rounds[saved.number - 1]), status=status.HTTP_201_CREATED
@@ -353,7 +354,7 @@ class RoundView(ApiView):
     )
     def put(self, request, game_id: int, number: int):
         game = get_game_for_user(request, game_id)
-        game.replace_round(number, read_entry(request), request.user)
+        game.save_round(number, read_entry(request), request.user, editing=True)
         return Response(round_json(game.scoreboard.rounds[number - 1]))
 
     @extend_schema(
@@ -365,11 +366,8 @@ class RoundView(ApiView):
     def patch(self, request, game_id: int, number: int):
         game = get_game_for_user(request, game_id)
         entry = read_entry(request)
-        rounds = game.saved_rounds
-        if 1 <= number <= len(rounds) and rounds[number - 1].status == Round.OPEN:
-            game.complete_round(number, entry, request.user)
-        else:
-            game.replace_round(number, entry, request.user)
+        completing = game.round_phase(number) is Phase.COMPLETING
+        game.save_round(number, entry, request.user, editing=not completing)
         return Response(round_json(game.scoreboard.rounds[number - 1]))
 
     @extend_schema(
