@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .scoring import GAMES, KIND_CHOICES, EntryError, Scoreboard
-from .scoring.base import Table
+from .scoring.base import RoundResult, Table
 from .scoring.messages import Message
 
 NAME_MAX_LENGTH = 40
@@ -640,7 +640,13 @@ class Game(models.Model):
         return None
 
     def save_round(
-        self, number: int | None, entry: Mapping, by, *, editing: bool = False, may_complete=True
+        self,
+        number: int | None,
+        entry: Mapping,
+        by,
+        *,
+        editing: bool = False,
+        may_complete: bool = True,
     ) -> Round:
         """Save a round: the one entry point of the pages, the API and the players' phones.
 
@@ -656,10 +662,13 @@ class Game(models.Model):
             return self.complete_round(number, entry, by)
         return self.add_round(entry, by, number=number)
 
-    def preview_round(self, number: int, entry: Mapping):
+    def preview_round(
+        self, number: int, entry: Mapping, *, board: Scoreboard | None = None
+    ) -> RoundResult:
         """Round `number` (a saved one, or the next) as `entry` would score it, every other
-        round as saved; nothing is written. Raises the engine's EntryError."""
-        board = self.scoreboard
+        round as saved (on `board`, the game's scoreboard by default); nothing is written (the
+        round page's live scores, an earlier version's on its page). Raises EntryError."""
+        board = self.scoreboard if board is None else board
         if not 1 <= number <= len(board.rounds) + 1:
             raise NoSuchRound(_("There is no round %(number)s.") % {"number": number})
         entries = [round_.entry for round_ in board.rounds]
