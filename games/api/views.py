@@ -366,6 +366,7 @@ class RoundView(ApiView):
     def patch(self, request, game_id: int, number: int):
         game = get_game_for_user(request, game_id)
         entry = read_entry(request)
+        # PATCH completes the open round; any other round is replaced, as with PUT.
         completing = game.round_phase(number) is Phase.COMPLETING
         game.save_round(number, entry, request.user, editing=not completing)
         return Response(round_json(game.scoreboard.rounds[number - 1]))
