@@ -49,17 +49,12 @@ def _version(game: Game, board: Scoreboard, revision: RoundRevision, names) -> V
         }
     if revision.by:
         title += " " + _("by %(name)s") % {"name": revision.by}
-    entries = [r.entry for r in board.rounds]
-    if number <= len(entries):
-        entries[number - 1] = revision.entry
-    else:
-        entries = [*entries[: number - 1], revision.entry]
     scores, problem = [], None
     if number > len(board.rounds) + 1:
         problem = _("Round %(number)s comes first.") % {"number": number - 1}
     else:
         try:
-            result = game.replay(entries).rounds[number - 1]
+            result = game.preview_round(number, revision.entry, board=board)
         except (EntryError, IndexError) as error:
             why = error_said(error) if isinstance(error, EntryError) else str(error)
             problem = _("It can't be put back as the game now stands: %(why)s.") % {"why": why}

@@ -17,6 +17,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from datetime import timezone as fixed_zone
+from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
 
@@ -30,7 +31,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .scoring import GAMES, KIND_CHOICES, EntryError, Scoreboard
-from .scoring.base import Table
+from .scoring.base import RoundResult, Table
 from .scoring.messages import Message
 
 NAME_MAX_LENGTH = 40
@@ -65,6 +66,22 @@ def entry_with_new_player_ids(entry: Mapping, new_id: Callable[[object, str], ob
 
 class Conflict(Exception):
     """The change can't be made in the game's present state (a 409 in the API)."""
+
+
+class Phase(StrEnum):
+    """What saving a round means in the game's present state (Game.round_phase): the one answer
+    for the round pages and their forms, the API and the players' phones."""
+
+    BIDDING = "bidding"  # the next round: entered whole, or (42, Forty Fives) its bids alone
+    COMPLETING = "completing"  # the open round (bids saved), entered as the round now: its result
+    OPEN = "open"  # a fix of the open round: its bids, still alone, or the round completed
+    EDITING = "editing"  # a fix of a complete round (every later round is rescored)
+
+
+class NoSuchRound(Conflict):
+    """The round (or the version of a round) named isn't in this game. A Conflict, as the game
+    hasn't got it now; but the request named something that isn't there, so the API answers
+    404 and the pages their "not found" page."""
 
 
 def clean_text(
@@ -286,11 +303,24 @@ class GameNight(models.Model):
         """Whether it is still this night at its table (until noon the next day)."""
         return self.date == evening_of(timezone.now(), self.utc_offset)
 
+    @classmethod
+    def add(cls, owner, date, location: object = "", notes: object = "") -> GameNight:
+        """A night the owner names (the API, an import): its place and notes checked first
+        (a ValidationError saves nothing), then written in one statement."""
+        return cls.objects.create(owner=owner, date=date, **cls._details(location, notes))
+
     def update_details(self, date, location: object, notes: object) -> None:
         self.date = date
-        self.location = clean_text(location, _("The place"), max_length=100, required=False)
-        self.notes = clean_text(notes, _("The notes"), max_length=2000, required=False, lines=True)
+        for name, value in self._details(location, notes).items():
+            setattr(self, name, value)
         self.save(update_fields=["date", "location", "notes"])
+
+    @staticmethod
+    def _details(location: object, notes: object) -> dict[str, str]:
+        return {
+            "location": clean_text(location, _("The place"), max_length=100, required=False),
+            "notes": clean_text(notes, _("The notes"), max_length=2000, required=False, lines=True),
+        }
 
 
 class RecentVersions:
@@ -583,6 +613,68 @@ class Game(models.Model):
 
     # -- the one write path, shared by the pages and the API --
 
+    def round_now(self, board: Scoreboard | None = None) -> tuple[int, Phase]:
+        """The round the table is at: the open round, its result to come; else the next."""
+        board = self.scoreboard if board is None else board
+        if board.open_round:
+            return board.open_round.number, Phase.COMPLETING
+        return len(board.rounds) + 1, Phase.BIDDING
+
+    def round_phase(
+        self, number: int, *, editing: bool = False, board: Scoreboard | None = None
+    ) -> Phase | None:
+        """What saving round `number` means now: entered as the round the table is at, or as
+        a fix of a saved round (`editing`: the fix page, the API's PUT). None: neither (a round
+        someone else saved meanwhile, or none such); saving it is refused."""
+        board = self.scoreboard if board is None else board
+        saved = len(board.rounds)
+        open_number = board.open_round.number if board.open_round else None
+        if editing:
+            if not 1 <= number <= saved:
+                return None
+            return Phase.OPEN if number == open_number else Phase.EDITING
+        if number == open_number:
+            return Phase.COMPLETING
+        if number == saved + 1 and open_number is None:
+            return Phase.BIDDING
+        return None
+
+    def save_round(
+        self,
+        number: int | None,
+        entry: Mapping,
+        by,
+        *,
+        editing: bool = False,
+        may_complete: bool = True,
+    ) -> Round:
+        """Save a round: the one entry point of the pages, the API and the players' phones.
+
+        `number` is the round as the person saw it (None: whichever is next); `editing`, a fix
+        of that saved round (replaced, every later round rescored). Otherwise it is the round
+        the table was at: the open round's result completes it (unless `may_complete` is off:
+        the API's POST only ever adds), the next round is added, and a round someone else saved
+        meanwhile is refused (Conflict), never saved twice. Each step checks again under the
+        game's lock what this decided from the board read before it."""
+        if editing:
+            return self.replace_round(number, entry, by)
+        if may_complete and number is not None and self.round_phase(number) is Phase.COMPLETING:
+            return self.complete_round(number, entry, by)
+        return self.add_round(entry, by, number=number)
+
+    def preview_round(
+        self, number: int, entry: Mapping, *, board: Scoreboard | None = None
+    ) -> RoundResult:
+        """Round `number` (a saved one, or the next) as `entry` would score it, every other
+        round as saved (on `board`, the game's scoreboard by default); nothing is written (the
+        round page's live scores, an earlier version's on its page). Raises EntryError."""
+        board = self.scoreboard if board is None else board
+        if not 1 <= number <= len(board.rounds) + 1:
+            raise NoSuchRound(_("There is no round %(number)s.") % {"number": number})
+        entries = [round_.entry for round_ in board.rounds]
+        entries[number - 1 : number] = [entry]
+        return self.replay(entries).rounds[number - 1]
+
     def add_round(self, entry: Mapping, by, *, number: int | None = None) -> Round:
         """Save the next round. `number`, when given, is the round the person saw as next:
         if someone else saved it first, this is refused instead of saving a second round."""
@@ -632,7 +724,7 @@ class Game(models.Model):
             self._lock()
             rounds = self.saved_rounds
             if not 1 <= number <= len(rounds):
-                raise Round.DoesNotExist(_("There is no round %(number)s.") % {"number": number})
+                raise NoSuchRound(_("There is no round %(number)s.") % {"number": number})
             target = rounds[number - 1]
             entries = [r.entry for r in rounds]
             entries[number - 1] = dict(entry)
@@ -667,7 +759,7 @@ class Game(models.Model):
             self._lock()
             rounds = self.saved_rounds
             if not 1 <= number <= len(rounds):
-                raise Round.DoesNotExist(_("There is no round %(number)s.") % {"number": number})
+                raise NoSuchRound(_("There is no round %(number)s.") % {"number": number})
             if rounds[number - 1].status != Round.OPEN:
                 raise Conflict(_("Round %(number)s is already complete.") % {"number": number})
             round_ = self.replace_round(number, entry, by)
@@ -682,7 +774,7 @@ class Game(models.Model):
             self._lock()
             rounds = self.saved_rounds
             if not 1 <= number <= len(rounds):
-                raise Round.DoesNotExist(_("There is no round %(number)s.") % {"number": number})
+                raise NoSuchRound(_("There is no round %(number)s.") % {"number": number})
             if number != len(rounds):
                 raise Conflict(
                     _("Only the last round (round %(number)s) can be deleted.")
@@ -697,7 +789,7 @@ class Game(models.Model):
     def restore(self, revision: RoundRevision, by) -> Round:
         """Put an earlier version of a round back: as an edit, or as the next round again."""
         if revision.game_id != self.pk:
-            raise RoundRevision.DoesNotExist(_("That version belongs to another game."))
+            raise NoSuchRound(_("That version belongs to another game."))
         if revision.number <= self.rounds.count():
             return self.replace_round(revision.number, revision.entry, by)
         return self.add_round(revision.entry, by, number=revision.number)

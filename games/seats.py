@@ -1,6 +1,6 @@
 """Players' phones: joining a game with a code, seat links, and the round assembled from each
 seat's part on the server (docs/seats.md). The round is saved through the one write path
-(`Game.add_round` / `complete_round`), exactly as if one phone had entered it."""
+(`Game.save_round`), exactly as if one phone had entered it."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .kinds import kind_ui
-from .models import Conflict, Game, Round, RoundDraft, SeatLink
+from .models import Conflict, Game, Phase, Round, RoundDraft, SeatLink
 from .scoring import EntryError, Scoreboard
 
 # Six characters people can read off a screen and type without mixing them up (no 0/O, 1/I/L).
@@ -125,10 +125,11 @@ def current_stage(game: Game, board: Scoreboard) -> Stage | None:
     """None when nothing can be entered: the game is over, or a saved round must be fixed."""
     if board.finished or board.problem:
         return None
-    if board.open_round:
-        return Stage(board.open_round.number, "result")
+    number, phase = game.round_now(board)
+    if phase is Phase.COMPLETING:
+        return Stage(number, "result")
     part_form = kind_ui(game.rules).part_form
-    return Stage(len(board.rounds) + 1, part_form.first_phase if part_form else "hand")
+    return Stage(number, part_form.first_phase if part_form else "hand")
 
 
 def drop_stale_drafts(game: Game, board: Scoreboard) -> None:
@@ -296,10 +297,7 @@ def save_draft(game, board, stage, draft, entry, outcome: Outcome, *, by) -> Non
     """Save the assembled round through the write path, or keep the engine's refusal on the
     draft for every phone to read."""
     try:
-        if stage.phase == "result":
-            outcome.saved = game.complete_round(stage.number, entry, by)
-        else:
-            outcome.saved = game.add_round(entry, by, number=stage.number)
+        outcome.saved = game.save_round(stage.number, entry, by)
     except EntryError as error:
         outcome.problem = error.message
         draft.parts["problem"] = {

@@ -15,6 +15,8 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
 
 from .models import (
     Game,
@@ -33,13 +35,22 @@ FORMAT = "scorekeeper/1"
 
 
 class Refused(Exception):
-    """The document can't be imported, and nothing of it was."""
+    """The document can't be imported, and nothing of it was. `errors`: for a document of the
+    wrong shape, every field's messages (as DRF gives them)."""
 
-    def __init__(self, message: str, *, field: str | None = None, round_number: int | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        round_number: int | None = None,
+        errors: object = None,
+    ):
         super().__init__(message)
         self.message = message
         self.field = field
         self.round_number = round_number
+        self.errors = errors
 
 
 def holds_a_surrogate(data: object) -> bool:
@@ -52,6 +63,110 @@ def holds_a_surrogate(data: object) -> bool:
     if isinstance(data, list):
         return any(holds_a_surrogate(item) for item in data)
     return False
+
+
+# --- The document's shape, checked before an import (and the API schema's, in games.api) ------
+# JSON types as they are, without DRF's conversions.
+
+
+class WholeNumberField(serializers.IntegerField):
+    """A JSON whole number, as ids are sent (DRF's IntegerField would also take "3" and 3.0)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return data
+
+
+class TextField(serializers.CharField):
+    """Text as sent (DRF would otherwise turn 7 into "7"); trimming and limits are the model's."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("trim_whitespace", False)
+        kwargs.setdefault("allow_blank", True)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field(serializers.ChoiceField(choices=list(GAMES)))
+class KindField(TextField):
+    """Any text: an unknown kind is the engine's to refuse, in its words."""
+
+
+@extend_schema_field({"anyOf": [{"type": "boolean"}, {"type": "integer"}, {"type": "string"}]})
+class OptionValueField(serializers.Field):
+    """An option's value, passed on as sent: the engine checks each option by name."""
+
+    def to_internal_value(self, data):
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
+class DocumentPlayerSerializer(serializers.Serializer):
+    id = WholeNumberField()
+    name = TextField()
+
+
+class DocumentNightSerializer(serializers.Serializer):
+    id = WholeNumberField()
+    date = serializers.DateField()
+    location = TextField(required=False, default="")
+    notes = TextField(required=False, default="")
+
+
+class DocumentRoundShape(serializers.Serializer):
+    number = WholeNumberField(help_text="1, 2, 3... in order.")
+    entry = serializers.DictField()  # the engine checks it; games.api.entries has its shapes
+
+
+class DocumentGameShape(serializers.Serializer):
+    id = WholeNumberField()
+    kind = KindField()
+    night = WholeNumberField(allow_null=True, required=False, default=None)
+    players = serializers.ListField(child=WholeNumberField(), help_text="Player ids in seat order.")
+    first_dealer = WholeNumberField()
+    options = serializers.DictField(child=OptionValueField(), required=False, default=dict)
+    rounds = DocumentRoundShape(many=True)
+
+
+class DocumentShape(serializers.Serializer):
+    format = serializers.ChoiceField(choices=[FORMAT])
+    exported_at = serializers.DateTimeField(required=False)
+    players = DocumentPlayerSerializer(many=True)
+    nights = DocumentNightSerializer(many=True)
+    games = DocumentGameShape(many=True)
+
+
+def first_error(detail: object, path: tuple[str, ...] = ()) -> tuple[tuple[str, ...], str] | None:
+    """The first message in DRF's nested error detail, with the path of fields leading to it."""
+    if isinstance(detail, Mapping):
+        for key, value in detail.items():
+            inner = path if key == "non_field_errors" else (*path, str(key))
+            found = first_error(value, inner)
+            if found:
+                return found
+        return None
+    if isinstance(detail, list):
+        for index, value in enumerate(detail):
+            inner = (*path, str(index)) if isinstance(value, Mapping | list) else path
+            found = first_error(value, inner)
+            if found:
+                return found
+        return None
+    return path, str(detail)
+
+
+def refusal_of(error: serializers.ValidationError) -> Refused:
+    """A request of the wrong shape, refused naming its first bad field ("games.0.kind: ...")."""
+    path, message = first_error(error.detail) or ((), "the request is not valid")
+    field = ".".join(path) or None
+    return Refused(f"{field}: {message}" if field else message, field=field, errors=error.detail)
 
 
 # --- Export -----------------------------------------------------------------------------------
@@ -118,7 +233,16 @@ MOST_ROUNDS_IN_A_GAME = 2_000
 MOST_ROUNDS_IN_A_DOCUMENT = 20_000
 
 
-def import_document(owner, document: Mapping) -> dict:
+def import_document(owner, data: object) -> dict:
+    """Check a document's shape, then import it all or nothing (the API's import and the page's
+    alike); a `Refused` names the problem."""
+    shape = DocumentShape(data=data)
+    if not shape.is_valid():
+        raise refusal_of(serializers.ValidationError(shape.errors))
+    return _import_checked(owner, shape.validated_data)
+
+
+def _import_checked(owner, document: Mapping) -> dict:
     """Add a document (already checked for shape) to the owner's data, or refuse it whole.
 
     Players are matched by name (normalised, ignoring case), or created; nights and games are
@@ -311,9 +435,8 @@ def _import_players(owner, items: list[Mapping]) -> dict[int, Player]:
 def _import_nights(owner, items: list[Mapping]) -> dict[int, GameNight]:
     nights = {}
     for index, item in enumerate(items):
-        night = GameNight.objects.create(owner=owner, date=item["date"])
         try:
-            night.update_details(item["date"], item["location"], item["notes"])
+            night = GameNight.add(owner, item["date"], item["location"], item["notes"])
         except ValidationError as error:
             raise Refused(
                 gettext("night %(id)s") % {"id": item["id"]} + f": {' '.join(error.messages)}",

@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_not_required
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from . import api
+from .api import views as api
 
 
 def api_path(route, view_class, name, **initkwargs):

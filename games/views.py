@@ -1,6 +1,8 @@
 """The phone pages: function views that read top to bottom; scoring lives in games.scoring."""
 
 import json
+from collections.abc import Callable
+from typing import TypeVar
 
 from django.conf import settings
 from django.contrib import messages
@@ -33,8 +35,6 @@ from django.views.decorators.vary import vary_on_headers
 from rest_framework.authtoken.models import Token
 
 from . import docs, history, stats, transfer
-from .api import Invalid as ImportRefused
-from .api import import_document
 from .forms import (
     DeleteAccountForm,
     ImportForm,
@@ -49,6 +49,7 @@ from .models import (
     FailedLogin,
     Game,
     GameNight,
+    NoSuchRound,
     Player,
     Round,
     RoundRevision,
@@ -206,6 +207,37 @@ def _get_game_for_user(request, pk: int) -> Game:
     return get_object_or_404(Game, pk=pk, owner=request.user)
 
 
+T = TypeVar("T")
+
+
+def _write(
+    request,
+    write: Callable[[], T],
+    *,
+    entry_error: Callable[[EntryError], None] | None = None,
+    conflict: Callable[[Conflict], None] | None = None,
+) -> T | None:
+    """The pages' one place for the models' refusals: run `write`, and say a refusal instead of
+    raising it. A round that isn't there is the page's 404; a Conflict (the game moved on) and
+    an EntryError are messages on the next page, unless the caller shows them itself (a form
+    keeps what was typed). None when refused."""
+    try:
+        return write()
+    except NoSuchRound:
+        raise Http404("No such round") from None
+    except Conflict as refusal:
+        if conflict:
+            conflict(refusal)
+        else:
+            messages.error(request, str(refusal))
+    except EntryError as refusal:
+        if entry_error:
+            entry_error(refusal)
+        else:
+            messages.error(request, error_said(refusal))
+    return None
+
+
 def _page_context(game: Game, **extra) -> dict:
     board = game.scoreboard
     # The table is laid out (and the seats read for its names) only when a cached fragment of
@@ -286,7 +318,8 @@ def _recent_players(user):
 
 def _start_game(request, form: NewGameForm) -> Game | None:
     """New names typed join the circle with the game, or not at all when the game is refused."""
-    try:
+
+    def start() -> Game:
         with transaction.atomic():
             seated = [
                 Player.add(request.user, seat) if isinstance(seat, str) else seat
@@ -300,9 +333,12 @@ def _start_game(request, form: NewGameForm) -> Game | None:
                 options=form.options(),
                 night=GameNight.tonight(request.user, _table_offset(request)),
             )
-    except EntryError as error:
-        form.add_error(None, said(error.message))
-    except ValidationError as error:
+
+    try:
+        return _write(
+            request, start, entry_error=lambda error: form.add_error(None, said(error.message))
+        )
+    except ValidationError as error:  # a new name refused
         form.add_error("new_players", error)
     return None
 
@@ -561,14 +597,13 @@ def round_new(request, pk: int):
         else:
             messages.info(request, _("The game is over."))
         return redirect("game_detail", pk=game.pk)
-    open_round = board.open_round
-    number = open_round.number if open_round else len(board.rounds) + 1
+    number, _phase = game.round_now(board)
     # The round the page was showing: if it was saved meanwhile (on another phone, or by a
     # double tap), the form reads the post as that round and the write path refuses it
     # instead of saving it as the next round.
     seen = _posted_number(request, default=number) if request.method == "POST" else number
     seen = seen if 1 <= seen <= number else number
-    shown = board.rounds[seen - 1] if 1 <= seen <= len(board.rounds) else open_round
+    shown = board.rounds[seen - 1] if 1 <= seen <= len(board.rounds) else board.open_round
     form = kind_ui(game.rules).round_form(
         request.POST or None,
         game=game,
@@ -577,9 +612,7 @@ def round_new(request, pk: int):
         number=seen,
     )
     if request.method == "POST":
-        saved = _save_round(
-            request, game, form, seen, completing=open_round is not None and seen == number
-        )
+        saved = _save_round(request, game, form, seen)
         if saved:
             return saved
     # An undone round is this round's earlier version: it can be put back from here.
@@ -620,35 +653,40 @@ def round_edit(request, pk: int, number: int):
     )
 
 
-def _save_round(request, game: Game, form, number: int, *, editing=False, completing=False):
+def _save_round(request, game: Game, form, number: int, *, editing=False):
     """Save through the write path; on a refusal the form keeps everything typed."""
     entry = form.entry()
     if entry is None:
         return None
-    try:
-        if editing:
-            game.replace_round(number, entry, request.user)
-            messages.success(request, _("Round %(number)s fixed.") % {"number": number})
-        elif completing:
-            game.complete_round(number, entry, request.user)
-            messages.success(request, _("Round %(number)s saved.") % {"number": number})
-        else:
-            saved = game.add_round(entry, request.user, number=number)
-            if saved.status == Round.OPEN:
-                messages.success(
-                    request, _("Round %(number)s: the bids are saved.") % {"number": number}
-                )
-            else:
-                messages.success(request, _("Round %(number)s saved.") % {"number": number})
-    except EntryError as error:
-        form.show_error(error)
-        return None
-    except Conflict as conflict:
+    refused = []
+
+    def conflicted(conflict: Conflict) -> None:
         if _already_saved(game, number, entry):
             # The same hand sent twice (a double tap, a resend after a lost answer): done.
             messages.info(request, _("Round %(number)s was already saved.") % {"number": number})
         else:
             messages.error(request, str(conflict))
+
+    def entry_refused(error: EntryError) -> None:
+        refused.append(error)
+        form.show_error(error)
+
+    saved = _write(
+        request,
+        lambda: game.save_round(number, entry, request.user, editing=editing),
+        entry_error=entry_refused,
+        conflict=conflicted,
+    )
+    if refused:
+        return None
+    if saved is not None:
+        if editing:
+            done = _("Round %(number)s fixed.")
+        elif saved.status == Round.OPEN:
+            done = _("Round %(number)s: the bids are saved.")
+        else:
+            done = _("Round %(number)s saved.")
+        messages.success(request, done % {"number": number})
     return redirect("game_detail", pk=game.pk)
 
 
@@ -675,11 +713,9 @@ def round_preview(request, pk: int):
     preview, problem = None, None
     entry = form.entry()
     if entry is not None:
-        entries = [r.entry for r in board.rounds]
-        entries[number - 1 : number] = [entry]
         try:
-            preview = game.replay(entries).rounds[number - 1]
-        except EntryError as error:
+            preview = game.preview_round(number, entry)
+        except EntryError as error:  # the preview says it in place: nothing was to be saved
             problem = said(error.message)
     else:
         problem = form.incomplete_message()
@@ -711,12 +747,8 @@ def round_preview(request, pk: int):
 @require_POST
 def round_delete(request, pk: int, number: int):
     game = _get_game_for_user(request, pk)
-    try:
-        undone = game.delete_last_round(number, request.user)
-    except Round.DoesNotExist:
-        raise Http404("No such round") from None
-    except Conflict as conflict:
-        messages.error(request, str(conflict))
+    undone = _write(request, lambda: game.delete_last_round(number, request.user))
+    if undone is None:
         return redirect("game_detail", pk=game.pk)
     # The scoreboard says "Round N undone" with one tap to bring it back.
     return redirect(reverse("game_detail", args=[game.pk]) + f"?undone={undone.pk}")
@@ -726,18 +758,17 @@ def round_delete(request, pk: int, number: int):
 def revision_restore(request, pk: int, revision_pk: int):
     game = _get_game_for_user(request, pk)
     revision = get_object_or_404(RoundRevision, pk=revision_pk, game=game)
-    try:
-        game.restore(revision, request.user)
+
+    def unrestorable(error: EntryError) -> None:
+        messages.error(
+            request, _("That version can't be restored: %(why)s") % {"why": error_said(error)}
+        )
+
+    if _write(request, lambda: game.restore(revision, request.user), entry_error=unrestorable):
         if revision.action == "deleted" and request.POST.get("back") == "undone":
             messages.success(request, _("Round %(number)s is back.") % {"number": revision.number})
         else:
             messages.success(request, _("Round %(number)s restored.") % {"number": revision.number})
-    except EntryError as error:
-        messages.error(
-            request, _("That version can't be restored: %(why)s") % {"why": error_said(error)}
-        )
-    except Conflict as conflict:
-        messages.error(request, str(conflict))
     return redirect("game_detail", pk=game.pk)
 
 
@@ -867,10 +898,10 @@ def your_data(request):
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            counts = import_document(request.user, form.cleaned_data["document"])
-        except ImportRefused as refusal:
+            counts = transfer.import_document(request.user, form.cleaned_data["document"])
+        except transfer.Refused as refusal:
             form.add_error(
-                "document", _("Nothing was imported: %(why)s") % {"why": refusal.detail["detail"]}
+                "document", _("Nothing was imported: %(why)s") % {"why": refusal.message}
             )
         else:
             messages.success(

@@ -21,7 +21,7 @@ urlpatterns = [
 ]
 
 # JSON under /api/, the pages elsewhere.
-handler400 = "games.api.bad_request"
-handler403 = "games.api.permission_denied"
-handler404 = "games.api.page_not_found"
-handler500 = "games.api.server_error"
+handler400 = "games.errors.bad_request"
+handler403 = "games.errors.permission_denied"
+handler404 = "games.errors.page_not_found"
+handler500 = "games.errors.server_error"

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from games.models import Conflict, Game, GameNight, Player, Round, RoundRevision
+from games.models import Conflict, Game, GameNight, NoSuchRound, Player, Round, RoundRevision
 from games.scoring import EntryError
 from tests.factories import piles
 
@@ -292,7 +292,7 @@ def test_a_revision_of_another_game_cannot_be_restored(owner, ann_bob_cy):
     first.add_round(piles(ann_bob_cy, 1, 2, 3), owner)
     first.delete_last_round(1, owner)
     second = Game.start(owner, "fourscore", ann_bob_cy, options={"deals": 2})
-    with pytest.raises(RoundRevision.DoesNotExist):
+    with pytest.raises(NoSuchRound, match="another game"):
         second.restore(RoundRevision.objects.get(), owner)
 
 

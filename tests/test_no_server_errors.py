@@ -84,7 +84,7 @@ def test_a_crash_in_the_api_is_a_500_in_json(api, monkeypatch):
     def crash(*args, **kwargs):
         raise RuntimeError("a bug")  # a fault put in on purpose: nothing else here crashes
 
-    monkeypatch.setattr("games.api.transfer.export_document", crash)
+    monkeypatch.setattr("games.api.views.transfer.export_document", crash)
     response = api.get("/api/export/")
     assert response.status_code == 500
     assert response["Content-Type"] == "application/json"

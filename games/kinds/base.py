@@ -11,7 +11,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..models import Game
+from ..models import Game, Phase
 from ..scoring import EntryError, Scoreboard
 from ..scoring.numbers import shown
 from ..words import said
@@ -115,9 +115,15 @@ class RoundForm(forms.Form):
     offers_throw_in = False  # a one-tap "everyone passed" (Forty Fives)
 
     @property
-    def fixing_open_round(self) -> bool:
-        open_round = self.board.open_round
-        return self.editing and open_round is not None and open_round.number == self.number
+    def phase(self) -> Phase | None:
+        return self.game.round_phase(self.number, editing=self.editing, board=self.board)
+
+    @property
+    def bidding(self) -> bool:
+        """The bids (42) or the bid (Forty Fives) may be saved alone, the result to come: in a
+        new round, or when fixing the open round's. (Finishing the open round, or a played
+        hand, needs the result.)"""
+        return self.phase in (Phase.BIDDING, Phase.OPEN)
 
     # shared
     @property

@@ -5,7 +5,7 @@ from django.db import DataError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.api import api_exception
+from games.api.errors import api_exception
 
 from .conftest import add_players, start_game
 

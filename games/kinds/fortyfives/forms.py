@@ -31,12 +31,6 @@ class FortyFivesForm(RoundForm):
     tricks_per_hand = FORTY_FIVES_TRICKS
 
     @property
-    def bidding(self) -> bool:
-        """The bid may be saved alone, the result to come: in a new round, or when fixing the
-        open round's bid. (Finishing the open round, or a played hand, needs the result.)"""
-        return self.number > len(self.board.rounds) or self.fixing_open_round
-
-    @property
     def offers_throw_in(self) -> bool:
         return self.open_entry is None
 

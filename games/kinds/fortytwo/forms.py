@@ -17,12 +17,6 @@ class FortyTwoForm(RoundForm):
     inputs_template = "fortytwo/round.html"
     scripts = ("js/bids.js",)
 
-    @property
-    def bidding(self) -> bool:
-        """The bids may be saved alone, the tricks to come: in a new round, or when fixing the
-        open round's bids. (Finishing the open round, or a played hand, needs the tricks.)"""
-        return self.number > len(self.board.rounds) or self.fixing_open_round
-
     def add_fields(self) -> None:
         bids = self.open_bids()
         for player in self.players:
