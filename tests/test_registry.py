@@ -1,0 +1,88 @@
+"""The registry is the only per-game place: every registered game (and a sixth one registered by
+a test) declares everything the rest of the app reads from it, and what it declares works."""
+
+import pytest
+from django.utils import translation
+
+from games.models import Game, Player
+from games.scoring import GAMES
+from games.scoring.base import ExtraStat, Info
+from games.scoring.schema import OneOf, Shape, shapes
+from games.words import info_said, said
+
+from .sixth_game import rules as highest
+
+EVERY_GAME = [*GAMES.values(), highest.GAME]
+
+
+@pytest.fixture
+def sixth_game():
+    """ "Highest number" in the registry for the test, and gone after it."""
+    GAMES[highest.GAME.kind] = highest.GAME
+    yield highest.GAME
+    del GAMES[highest.GAME.kind]
+
+
+def board_of(rules):
+    players = list(range(1, rules.min_players + 1))
+    return rules.replay(players, [], names={p: f"P{p}" for p in players})
+
+
+@pytest.mark.parametrize("rules", EVERY_GAME, ids=lambda rules: rules.kind)
+def test_every_game_declares_its_entry_its_players_its_lines_and_its_statistics(rules):
+    assert isinstance(rules.entry_schema, Shape | OneOf)
+    for shape in shapes(rules.entry_schema):
+        assert set(shape.required_fields) <= set(shape.fields), shape.name
+    assert rules.player_fields, "an entry names its players somewhere"
+    lines = rules.information(board_of(rules))
+    assert isinstance(lines, list) and all(isinstance(line, Info) for line in lines)
+    assert all(isinstance(stat, ExtraStat) for stat in rules.extra_stats)
+    assert set(rules.extra_stats_of(1, [])) == {stat.key for stat in rules.extra_stats}
+    assert isinstance(rules.ui_module, str)  # its Django-side module (the round form)
+
+
+def test_no_two_games_share_an_entry_shapes_name_or_an_extra_statistic():
+    names = [shape.name for rules in EVERY_GAME for shape in shapes(rules.entry_schema)]
+    keys = [stat.key for rules in EVERY_GAME for stat in rules.extra_stats]
+    assert len(names) == len(set(names)) and len(keys) == len(set(keys))
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("rules", list(GAMES.values()), ids=lambda rules: rules.kind)
+def test_every_information_line_and_statistic_label_is_said_in_the_pages_language(rules, language):
+    names = {p: f"P{p}" for p in range(1, 8)}
+    board = board_of(rules)
+    with translation.override(language):
+        for line in rules.information(board):
+            text = info_said(line, names)
+            assert text and "%(" not in text
+        for stat in rules.extra_stats:
+            label = said(stat.label)
+            assert label and "%(" not in label
+            if language == "nl":
+                assert label != stat.label, f"{stat.label!r} has no Dutch"
+
+
+def test_the_information_lines_name_the_players_as_the_page_spells_them():
+    fortytwo = GAMES["fortytwo"]
+    board = fortytwo.replay([1, 2, 3], [{"hands": [{"player": p, "bid": 2} for p in (1, 2, 3)]}])
+    lines = [info_said(line, {1: "Ann", 2: "Bob", 3: "Cy"}) for line in fortytwo.information(board)]
+    assert "Bids: Ann 2, Bob 2, Cy 2" in lines
+    with translation.override("nl"):
+        lines = [
+            info_said(line, {1: "Ann", 2: "Bob", 3: "Cy"}) for line in fortytwo.information(board)
+        ]
+    assert "Biedingen: Ann 2, Bob 2, Cy 2" in lines
+
+
+@pytest.mark.django_db
+def test_a_merge_of_players_renumbers_a_registered_games_entries_by_its_schema(owner, sixth_game):
+    ann, bob, robert = (Player.add(owner, name) for name in ("Ann", "Bob", "Robert"))
+    game = Game.start(owner, "highest", [ann, robert])
+    game.add_round({"hands": {str(ann.pk): {"number": 3}, str(robert.pk): {"number": 9}}}, owner)
+    robert.merge_into(bob)
+    game = Game.objects.get(pk=game.pk)
+    assert game.rounds.get().entry == {
+        "hands": {str(ann.pk): {"number": 3}, str(bob.pk): {"number": 9}}
+    }
+    assert game.scoreboard.totals == {ann.pk: 0, bob.pk: 1}
