@@ -2,6 +2,7 @@
 a test) declares everything the rest of the app reads from it, and what it declares works."""
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 
 from games.models import Game, Player
@@ -66,7 +67,10 @@ def test_every_information_line_and_statistic_label_is_said_in_the_pages_languag
 def test_the_information_lines_name_the_players_as_the_page_spells_them():
     fortytwo = GAMES["fortytwo"]
     board = fortytwo.replay([1, 2, 3], [{"hands": [{"player": p, "bid": 2} for p in (1, 2, 3)]}])
-    lines = [info_said(line, {1: "Ann", 2: "Bob", 3: "Cy"}) for line in fortytwo.information(board)]
+    with translation.override("en"):
+        lines = [
+            info_said(line, {1: "Ann", 2: "Bob", 3: "Cy"}) for line in fortytwo.information(board)
+        ]
     assert "Bids: Ann 2, Bob 2, Cy 2" in lines
     with translation.override("nl"):
         lines = [
@@ -86,3 +90,30 @@ def test_a_merge_of_players_renumbers_a_registered_games_entries_by_its_schema(o
         "hands": {str(ann.pk): {"number": 3}, str(bob.pk): {"number": 9}}
     }
     assert game.scoreboard.totals == {ann.pk: 0, bob.pk: 1}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "\N{MINUS SIGN}40 blocks: 1 · \N{MINUS SIGN}51 hands: 1"),
+        ("nl", "\N{MINUS SIGN}40-blokken: 1 · \N{MINUS SIGN}51-handen: 1"),
+    ],
+)
+def test_the_player_page_shows_a_games_own_figures_by_their_declared_labels(
+    owner, owner_client, language, line
+):
+    ann, bob = (Player.add(owner, name) for name in ("Ann", "Bob"))
+    game = Game.start(owner, "fortybelow", [ann, bob], options={"rounds": 1})
+    minus_51 = [[5, 5, -10], [5, 5, -1]]
+    plain = [[1, 2, 3], [4, 5, 6]]
+    hands = [{"player": ann.pk, "grid": minus_51}, {"player": bob.pk, "grid": plain}]
+    game.add_round({"went_out": ann.pk, "hands": hands}, owner)
+    Game.start(owner, "fourscore", [ann, bob]).add_round(
+        {"hands": [{"player": ann.pk, "pile": 3}, {"player": bob.pk, "pile": 4}]}, owner
+    )
+    page = owner_client.get(
+        reverse("player_detail", args=[ann.pk]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+    assert line in page
+    assert page.count('class="note"') == 1  # played FortyBelow only, and no other kind has any
