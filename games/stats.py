@@ -26,8 +26,8 @@ class KindStats:
     played happened, even if the game was abandoned); an open round has no points yet and an
     eliminated player scores no more rounds. `best_round` follows the game: the lowest points
     where the lowest total wins, the highest otherwise. `extra` holds every game's own
-    figures (its rules' `extra_stats`, FortyBelow's -40 blocks and -51 hands), by key: counted
-    for this kind's own, None for the others', as the API lists them.
+    figures (its rules' `extra_stats`), by key: counted for this kind's own, None for the
+    others', as the API lists them.
     """
 
     kind: str

@@ -215,9 +215,10 @@ class Info:
 
 @dataclass(frozen=True)
 class ExtraStat:
-    """A figure of a player's record that only this game has (FortyBelow's -40 blocks): `key` is
-    its name in the API's statistics (null there for the other kinds), `label` an N_() text the
-    player page shows beside it, `help` the API schema's description (English)."""
+    """A figure of a player's record that only this game has (a count of its special hands):
+    `key` is its name in the API's statistics (null there for the other kinds), `label` a
+    Message or N_() text the player page shows beside it, `help` the API schema's description
+    (English)."""
 
     key: str
     label: str

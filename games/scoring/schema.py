@@ -67,7 +67,7 @@ class ByPlayer:
 @dataclass(frozen=True)
 class Shape:
     """An object with these fields (in this order). `required` names the ones it must have; by
-    default all. `name` names it in the API's schema ("FortyBelowEntry"), so it must be unique."""
+    default all. `name` names it in the API's schema (its component), so it must be unique."""
 
     name: str
     fields: Mapping[str, Field]
