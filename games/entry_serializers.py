@@ -21,9 +21,7 @@ _SERIALIZERS: dict[str, tuple[entry.Shape, type[serializers.Serializer]]] = {}
 def shape_serializer(shape: entry.Shape) -> type[serializers.Serializer]:
     """The serializer class of a shape, named as the shape (the schema's component name)."""
     made = _SERIALIZERS.get(shape.name)
-    if made is not None:
-        if made[0] != shape:
-            raise ValueError(f"two different entry shapes are called {shape.name}")
+    if made is not None and made[0] == shape:
         return made[1]
     fields = {
         name: field_for(item, required=name in shape.required_fields)
@@ -64,11 +62,15 @@ def field_for(item: entry.Field, *, required: bool = True) -> serializers.Field:
 
 def entry_serializers() -> list[type[serializers.Serializer]]:
     """One serializer per entry shape of every registered game, in the registry's order."""
-    return [
+    made = [
         shape_serializer(shape)
         for rules in GAMES.values()
         for shape in entry.shapes(rules.entry_schema)
     ]
+    names = [serializer.__name__ for serializer in made]
+    if len(set(names)) != len(names):
+        raise ValueError(f"two games' entry shapes share a name: {sorted(names)}")
+    return made
 
 
 class RegisteredEntries(PolymorphicProxySerializer):
