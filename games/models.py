@@ -49,7 +49,7 @@ def entry_with_new_player_ids(
     its game's `entry_schema` declares as player ids (an unknown kind's entry is left alone)."""
     if kind not in GAMES:
         return dict(entry)
-    return dict(with_new_player_ids(GAMES[kind].entry_schema, entry, new_id))  # type: ignore[arg-type]
+    return dict(with_new_player_ids(GAMES[kind].entry_schema, entry, new_id))
 
 
 class Conflict(Exception):
