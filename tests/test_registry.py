@@ -6,6 +6,7 @@ from django.template import Context, Template
 from django.urls import reverse
 from django.utils import translation
 
+from games.kinds import kind_ui
 from games.models import Game, Player
 from games.scoring import GAMES
 from games.scoring.base import ExtraStat, Info
@@ -40,7 +41,7 @@ def test_every_game_declares_its_entry_its_players_its_lines_and_its_statistics(
     assert isinstance(lines, list) and all(isinstance(line, Info) for line in lines)
     assert all(isinstance(stat, ExtraStat) for stat in rules.extra_stats)
     assert set(rules.extra_stats_of(1, [])) == {stat.key for stat in rules.extra_stats}
-    assert isinstance(rules.ui_module, str)  # its Django-side module (the round form)
+    assert kind_ui(rules).round_form, "its pages' package, named by `ui_module`"
 
 
 def every_shape(item):

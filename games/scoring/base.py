@@ -412,7 +412,8 @@ class Game:
     entry_schema: Shape | OneOf
     # What `player_stats` counts for this game alone (see `extra_stats_of`).
     extra_stats: tuple[ExtraStat, ...] = ()
-    # The dotted path of the game's Django-side module (its round form and template).
+    # The dotted path of the package of its pages (round form, seat part, templates): see
+    # games/kinds/__init__.py. Only a path here, so that the scoring code never imports Django.
     ui_module: str = ""
 
     # -- what each game implements --

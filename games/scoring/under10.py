@@ -66,6 +66,7 @@ HAND_SCHEMA = Shape(
 
 class UnderTheTen(Game):
     kind = "under10"
+    ui_module = "games.kinds.under10"
     name = N_("Under the 10")
     summary = N_(
         "Call with fewer than 10 points in hand; above 150 you are out, lowest total wins."

@@ -2,7 +2,8 @@
 if nobody else said it, scores a point; the first to the points to win wins.
 
 A game made for the tests, written as a real game's rules module is (games/scoring/<kind>.py):
-pure Python, its constants named, its entry's shape declared from them.
+pure Python, its constants named, its entry's shape declared from them; its pages are
+tests/sixth_game/pages.py.
 """
 
 from collections.abc import Mapping
@@ -40,6 +41,7 @@ class Highest(Game):
             label=N_("Points to win"),
         ),
     }
+    ui_module = "tests.sixth_game.pages"  # its pages: round form and round template
     entry_schema = Shape(
         "HighestEntry",
         {
