@@ -271,7 +271,8 @@ class KindStatsSerializer(serializers.Serializer):
     best_round = serializers.IntegerField(
         allow_null=True,
         help_text="The best of those rounds' points: the lowest where the lowest total wins "
-        "(FortyBelow, Under the 10, FourScore), the highest otherwise; null with no rounds.",
+        f"({', '.join(rules.name for rules in GAMES.values() if rules.lower_total_wins)}), "
+        "the highest otherwise; null with no rounds.",
     )
 
     def get_fields(self):
