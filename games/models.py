@@ -30,9 +30,10 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .scoring import GAMES, KIND_CHOICES, EntryError, Scoreboard
+from .scoring import GAMES, EntryError, Scoreboard, kind_choices
 from .scoring.base import RoundResult, Table
 from .scoring.messages import Message
+from .scoring.schema import with_new_player_ids
 
 NAME_MAX_LENGTH = 40
 # What a name may be as typed, before normalising (a decomposed "é" is two characters); the
@@ -42,26 +43,14 @@ NAME_INPUT_MAX_LENGTH = 200
 NAME_KEY_MAX_LENGTH = 3 * NAME_MAX_LENGTH
 
 
-# The fields of API.md's entries that hold player ids. (Forty Fives names teams in its tricks.)
-ENTRY_PLAYER_FIELDS = ("went_out", "called_by", "empty_hand", "bidder")
-HAND_PLAYER_FIELD = "player"
-
-
-def entry_with_new_player_ids(entry: Mapping, new_id: Callable[[object, str], object]) -> dict:
-    """The entry with each player id replaced by `new_id(id, where in the entry)`."""
-    entry = dict(entry)
-    for key in ENTRY_PLAYER_FIELDS:
-        if key in entry:
-            entry[key] = new_id(entry[key], key)
-    hands = entry.get("hands")
-    if isinstance(hands, list):
-        entry["hands"] = [
-            {**hand, HAND_PLAYER_FIELD: new_id(hand[HAND_PLAYER_FIELD], f"hands.{index}")}
-            if isinstance(hand, Mapping) and HAND_PLAYER_FIELD in hand
-            else hand
-            for index, hand in enumerate(hands)
-        ]
-    return entry
+def entry_with_new_player_ids(
+    kind: str, entry: Mapping, new_id: Callable[[object, str], object]
+) -> dict:
+    """The entry with each player id replaced by `new_id(id, where in the entry)`: the fields
+    its game's `entry_schema` declares as player ids (an unknown kind's entry is left alone)."""
+    if kind not in GAMES:
+        return dict(entry)
+    return dict(with_new_player_ids(GAMES[kind].entry_schema, entry, new_id))
 
 
 class Conflict(Exception):
@@ -222,10 +211,11 @@ class Player(models.Model):
             def new_id(value: object, at: str) -> object:
                 return keep.pk if type(value) is int and value == self.pk else value
 
+            kinds = {game.pk: game.kind for game in games}
             for model in (Round, RoundRevision):
                 rows = list(model.objects.filter(game__in=games))
                 for row in rows:
-                    row.entry = entry_with_new_player_ids(row.entry, new_id)
+                    row.entry = entry_with_new_player_ids(kinds[row.game_id], row.entry, new_id)
                 model.objects.bulk_update(rows, ["entry"], batch_size=500)
             Game.objects.filter(first_dealer=self).update(first_dealer=keep)
             Seat.objects.filter(player=self).update(player=keep)
@@ -400,7 +390,7 @@ class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
     )
-    kind = models.CharField(max_length=20, choices=KIND_CHOICES)
+    kind = models.CharField(max_length=20, choices=kind_choices)
     night = models.ForeignKey(
         GameNight, on_delete=models.SET_NULL, null=True, blank=True, related_name="games"
     )

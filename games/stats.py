@@ -14,7 +14,7 @@ from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from .models import Game, GameNight, Player, Round, Seat, evening_of
-from .scoring import GAMES, fortybelow
+from .scoring import GAMES
 
 
 @dataclass(frozen=True)
@@ -25,9 +25,9 @@ class KindStats:
     complete round the player scored in, in finished and unfinished games alike (a round that was
     played happened, even if the game was abandoned); an open round has no points yet and an
     eliminated player scores no more rounds. `best_round` follows the game: the lowest points
-    where the lowest total wins, the highest otherwise. `forty_below_blocks` and
-    `minus_51_hands` count the player's hands with a -40 block and the -51 hands, in FortyBelow
-    only (None for the other kinds).
+    where the lowest total wins, the highest otherwise. `extra` holds every game's own
+    figures (its rules' `extra_stats`), by key: counted for this kind's own, None for the
+    others', as the API lists them.
     """
 
     kind: str
@@ -38,8 +38,12 @@ class KindStats:
     rounds: int
     average_round: float | None
     best_round: int | None
-    forty_below_blocks: int | None
-    minus_51_hands: int | None
+    extra: dict[str, int | None]
+
+    @property
+    def extra_lines(self) -> list[tuple[str, int | None]]:
+        """This kind's own figures as the player page shows them: (label, value)."""
+        return [(stat.label, self.extra[stat.key]) for stat in GAMES[self.kind].extra_stats]
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,11 @@ class PlayerStats:
     head_to_head: list[HeadToHead]
 
     def as_json(self) -> dict:
-        return asdict(self)
+        """As the API sends it: each kind's `extra` figures are fields of the kind."""
+        json = asdict(self)
+        for figures in json["by_kind"].values():
+            figures.update(figures.pop("extra"))
+        return json
 
 
 @dataclass(frozen=True)
@@ -167,18 +175,17 @@ def player_stats(player: Player) -> PlayerStats:
     won = [my_seat[game.pk].won for game in finished]
 
     by_kind = {}
+    extra_keys = [stat.key for rules in GAMES.values() for stat in rules.extra_stats]
     for kind, rules in GAMES.items():
         of_kind = [game for game in games if game.kind == kind]
         played = [game for game in of_kind if game.finished]
         wins = sum(1 for game in played if my_seat[game.pk].won)
         points = [points for game in of_kind for points in _round_points(game, player.pk)]
         best = min if rules.lower_total_wins else max
-        blocks = lowest_hands = None
-        if kind == fortybelow.GAME.kind:
-            grids = [grid for game in of_kind for grid in _fortybelow_grids(game, player.pk)]
-            hands = [fortybelow.tally(grid) for grid in grids]
-            blocks = sum(1 for hand in hands if hand.block is not None)
-            lowest_hands = sum(1 for hand in hands if hand.score == fortybelow.LOWEST_HAND)
+        extra: dict[str, int | None] = dict.fromkeys(extra_keys)
+        if rules.extra_stats:
+            entries = [round_.entry for game in of_kind for round_ in game.saved_rounds]
+            extra.update(rules.extra_stats_of(player.pk, entries))
         by_kind[kind] = KindStats(
             kind=kind,
             name=rules.name,
@@ -188,8 +195,7 @@ def player_stats(player: Player) -> PlayerStats:
             rounds=len(points),
             average_round=sum(points) / len(points) if points else None,
             best_round=best(points) if points else None,
-            forty_below_blocks=blocks,
-            minus_51_hands=lowest_hands,
+            extra=extra,
         )
 
     return PlayerStats(
@@ -273,15 +279,6 @@ def _round_points(game: Game, player_id: int) -> Iterable[int]:
         for result in round_.results:
             if result.player == player_id:
                 yield result.points
-
-
-def _fortybelow_grids(game: Game, player_id: int) -> Iterable[object]:
-    """The grids the player laid down in the game's rounds, as entered (every FortyBelow round
-    is complete: it has no open rounds)."""
-    for round_ in game.saved_rounds:
-        for hand in round_.entry["hands"]:
-            if hand["player"] == player_id:
-                yield hand["grid"]
 
 
 def _runs(won: list[bool]) -> list[int]:

@@ -11,12 +11,11 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from .charts import score_chart
 from .scoring import Scoreboard
 from .scoring.numbers import shown
-from .words import said
+from .words import info_said, said
 
 TO_COME = "\N{HORIZONTAL ELLIPSIS}"  # in each cell of an open round: the result is to come
 NOT_PLAYED = "\N{EN DASH}"  # in the cell of a player out of the game, or of an unscored round
@@ -264,34 +263,5 @@ class ScoreTable:
         return note
 
     def _information(self, game, board: Scoreboard):
-        """The game's own lines: 42's countdown, who is out, what is left to play."""
-        names = self.names
-        extras = board.extras
-        if "countdown" in extras and not board.finished:
-            for player, text in extras["countdown"].items():
-                if text and text != "none":
-                    yield _("%(name)s wins with a made bid of %(bid)s") % {
-                        "name": names[player],
-                        "bid": said(text),
-                    }
-        if "open_bids" in extras:
-            bids = extras["open_bids"]
-            yield _("Bids: %(bids)s") % {
-                "bids": ", ".join(f"{names[p]} {b}" for p, b in bids.items())
-            }
-        elif game.kind == "fortytwo" and not board.finished and board.next_dealer:
-            yield _("%(name)s deals and bids last, and may not make the bids add up to 7") % {
-                "name": names[board.next_dealer]
-            }
-        if extras.get("eliminated"):
-            yield _("Out of the game: %(names)s") % {
-                "names": ", ".join(names[p] for p in extras["eliminated"])
-            }
-        if left := extras.get("rounds_left"):
-            yield ngettext("%(count)d round to play", "%(count)d rounds to play", left) % {
-                "count": left
-            }
-        if left := extras.get("deals_left"):
-            yield ngettext("%(count)d deal to play", "%(count)d deals to play", left) % {
-                "count": left
-            }
+        """The game's own lines (42's countdown, who is out, what is left to play)."""
+        return [info_said(line, self.names) for line in game.rules.information(board)]

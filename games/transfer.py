@@ -273,7 +273,9 @@ def _import_checked(owner, document: Mapping) -> dict:
                 options=item["options"],
                 night=nights[item["night"]] if item["night"] is not None else None,
                 rounds=[
-                    entry_with_new_player_ids(entry, lambda value, at: new_ids.get(value, value))
+                    entry_with_new_player_ids(
+                        item["kind"], entry, lambda value, at: new_ids.get(value, value)
+                    )
                     for entry in entries
                 ],
                 scored=board,
@@ -357,6 +359,7 @@ def _score_game(
             )
         entries.append(
             _with_new_player_ids(
+                item["kind"],
                 round_["entry"],
                 same_ids,
                 gettext("%(name)s, round %(number)s") % {"name": name, "number": number},
@@ -447,7 +450,7 @@ def _import_nights(owner, items: list[Mapping]) -> dict[int, GameNight]:
 
 
 def _with_new_player_ids(
-    entry: Mapping, new_ids: Mapping[int, int], where: str, field: str
+    kind: str, entry: Mapping, new_ids: Mapping[int, int], where: str, field: str
 ) -> dict:
     """The entry with its player ids turned from the document's into the imported players'.
 
@@ -466,7 +469,7 @@ def _with_new_player_ids(
             )
         return new_ids[value]
 
-    return entry_with_new_player_ids(entry, new_id)
+    return entry_with_new_player_ids(kind, entry, new_id)
 
 
 # --- CSV --------------------------------------------------------------------------------------

@@ -5,10 +5,13 @@ string and parameters. Here the format string goes through gettext and gets the 
 each of which is said the same way. English comes out byte for byte as the engine made it.
 """
 
-from django.utils.translation import gettext
+from collections.abc import Mapping
+
+from django.utils.translation import gettext, ngettext
 
 from .scoring import EntryError
-from .scoring.messages import Message
+from .scoring.base import Info, PlayerName
+from .scoring.messages import Message, Plural
 
 
 def said(text):
@@ -36,3 +39,20 @@ def error_said(error: EntryError) -> str:
     return said(
         Message("Round %(number)s: %(message)s", number=error.round_number, message=error.message)
     )
+
+
+def info_said(value, names: Mapping[int, str]):
+    """A game's information line (games.scoring.base.Info) in the active language, its players
+    named from `names`; a part of one (a list, a name, a number) the same way."""
+    if isinstance(value, Info):
+        params = {name: info_said(part, names) for name, part in value.values.items()}
+        if isinstance(value.text, Plural):
+            text = ngettext(value.text, value.text.plural, value.values["count"])
+        else:
+            text = gettext(value.text)
+        return text % params
+    if isinstance(value, PlayerName):
+        return names[value.player]
+    if isinstance(value, tuple):
+        return ", ".join(str(info_said(part, names)) for part in value)
+    return said(value)

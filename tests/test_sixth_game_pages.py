@@ -1,8 +1,7 @@
 """A sixth game's round page, with no file of the project changed for it: its rules
 (tests/sixth_game/rules.py) name its pages (tests/sixth_game/pages.py and templates/), and a
-fixture adds it to the registry for the test. The model's `kind` choices are the five games'
-(they are derived at import), but nothing saves a game through model validation, so a kind
-registered later is stored as any other."""
+fixture adds it to the registry for the test. The model's `kind` choices are read from the
+registry when asked, so a kind registered later is one of them."""
 
 import re
 

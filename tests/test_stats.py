@@ -82,8 +82,8 @@ def test_a_player_with_no_games_has_zeros_and_no_rates_or_rounds(players):
         assert (figures.games, figures.wins, figures.win_rate) == (0, 0, None)
         assert (figures.rounds, figures.average_round, figures.best_round) == (0, None, None)
     fortybelow, fourscore = stats.by_kind["fortybelow"], stats.by_kind["fourscore"]
-    assert (fortybelow.forty_below_blocks, fortybelow.minus_51_hands) == (0, 0)
-    assert (fourscore.forty_below_blocks, fourscore.minus_51_hands) == (None, None)
+    assert fortybelow.extra == {"forty_below_blocks": 0, "minus_51_hands": 0}
+    assert fourscore.extra == {"forty_below_blocks": None, "minus_51_hands": None}
     assert (stats.longest_streak, stats.current_streak, stats.head_to_head) == (0, 0, [])
 
 
@@ -118,7 +118,7 @@ def test_an_unfinished_game_is_not_played_but_its_complete_rounds_count(owner, p
     game.complete_round(2, forty_two([ann, bob, cy], [1, 0, 2], [3, 0, 4]), owner)
     assert kind_figures(player_stats(ann), "fortytwo") == (0, 0, 2, (5 + 3) / 2, 5)
     assert kind_figures(player_stats(bob), "fortytwo") == (0, 0, 2, (1 + 7) / 2, 7)
-    assert player_stats(ann).by_kind["fortytwo"].forty_below_blocks is None
+    assert player_stats(ann).by_kind["fortytwo"].extra["forty_below_blocks"] is None
 
 
 def test_where_the_lowest_total_wins_the_best_round_is_the_lowest(owner, players):
@@ -153,12 +153,12 @@ def test_fortybelow_counts_blocks_and_minus_51_hands_from_the_grids(owner, playe
     # Ann: -51 - 24 = -75 beats Bob's 21 - 51 = -30. Rounds -51 and -24: mean -37.5, best -51.
     assert kind_figures(ann_stats, "fortybelow") == (1, 1, 2, -37.5, -51)
     # The hand counts, not the round's points: the penalised -34 hand still made a block.
-    assert ann_stats.by_kind["fortybelow"].forty_below_blocks == 2
-    assert ann_stats.by_kind["fortybelow"].minus_51_hands == 1
+    assert ann_stats.by_kind["fortybelow"].extra["forty_below_blocks"] == 2
+    assert ann_stats.by_kind["fortybelow"].extra["minus_51_hands"] == 1
     # Bob: rounds 21 and -51: mean -15, best -51 (lowest); one block, and it was a -51.
     assert kind_figures(bob_stats, "fortybelow") == (1, 0, 2, -15.0, -51)
-    assert bob_stats.by_kind["fortybelow"].forty_below_blocks == 1
-    assert bob_stats.by_kind["fortybelow"].minus_51_hands == 1
+    assert bob_stats.by_kind["fortybelow"].extra["forty_below_blocks"] == 1
+    assert bob_stats.by_kind["fortybelow"].extra["minus_51_hands"] == 1
 
 
 def test_an_eliminated_player_scores_no_more_rounds_and_ranks_by_when_they_went_out(owner, players):

@@ -1,131 +1,113 @@
-"""The round entries' shapes, one per game kind: the schema's (the engine checks every entry)."""
+"""The API's serializers made from the registry of games: each game's round entry, from the
+`entry_schema` its rules declare (games.scoring.schema), and each game's extra statistics.
+
+They describe shapes for the OpenAPI schema only: the engine checks every entry, in its words.
+They are made when asked, from the games registered then, so a game added to `GAMES` (a test's
+sixth game) is in the next schema with no other file changed.
+"""
 
 from __future__ import annotations
 
+from drf_spectacular.serializers import PolymorphicProxySerializerExtension
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from ..scoring.fortyfives import SUITS, TEAMS
-from ..scoring.under10 import BONUS_COSTS, HAND_SIZE, HIGHEST_CARD, LOWEST_CARD, MOST_POINTS_IN_HAND
+from ..scoring import GAMES
+from ..scoring import schema as entry
 
-# --- Entries, one shape per game kind (for the schema; the engine checks them) ----------------
-
-
-class FortyBelowHand(serializers.Serializer):
-    player = serializers.IntegerField()
-    grid = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField(), min_length=3, max_length=3),
-        min_length=2,
-        max_length=2,
-        help_text="Two rows of three cards, top row first; a card is -10, -1 or 0 to 12.",
-    )
+_SERIALIZERS: dict[str, tuple[entry.Shape, type[serializers.Serializer]]] = {}
 
 
-class FortyBelowEntry(serializers.Serializer):
-    went_out = serializers.IntegerField(help_text="The player who went out.")
-    hands = FortyBelowHand(many=True)
+def shape_serializer(shape: entry.Shape) -> type[serializers.Serializer]:
+    """The serializer class of a shape, named as the shape (the schema's component name)."""
+    made = _SERIALIZERS.get(shape.name)
+    if made is not None and made[0] == shape:
+        return made[1]
+    fields = {
+        name: field_for(item, required=name in shape.required_fields)
+        for name, item in shape.fields.items()
+    }
+    made_class = type(shape.name, (serializers.Serializer,), fields)
+    _SERIALIZERS[shape.name] = (shape, made_class)
+    return made_class
 
 
-class FortyTwoHand(serializers.Serializer):
-    player = serializers.IntegerField()
-    bid = serializers.IntegerField(min_value=0, max_value=7)
-    tricks = serializers.IntegerField(
-        min_value=0,
-        max_value=7,
-        required=False,
-        help_text="Left out for every player while the round is open (bids saved).",
-    )
+def field_for(item: entry.Field, *, required: bool = True) -> serializers.Field:
+    """The DRF field of one part of an entry."""
+    common = {"required": required}
+    if getattr(item, "help", ""):
+        common["help_text"] = item.help
+    if isinstance(item, entry.Whole):
+        return serializers.IntegerField(min_value=item.minimum, max_value=item.maximum, **common)
+    if isinstance(item, entry.PlayerId):
+        return serializers.IntegerField(**common)
+    if isinstance(item, entry.Choice):
+        return serializers.ChoiceField(
+            choices=list(item.values), allow_null=item.nullable, **common
+        )
+    if isinstance(item, entry.Flag):
+        return serializers.BooleanField(**common)
+    if isinstance(item, entry.Shape):
+        return shape_serializer(item)(**common)
+    if isinstance(item, entry.ListOf):
+        if isinstance(item.item, entry.Shape) and item.minimum is item.maximum is None:
+            return shape_serializer(item.item)(many=True, **common)
+        return serializers.ListField(
+            child=field_for(item.item), min_length=item.minimum, max_length=item.maximum, **common
+        )
+    if isinstance(item, entry.ByPlayer):
+        return serializers.DictField(child=field_for(item.item), **common)
+    raise TypeError(f"an entry schema has no field like {item!r}")
 
 
-class FortyTwoEntry(serializers.Serializer):
-    hands = FortyTwoHand(many=True)
+def entry_serializers() -> list[type[serializers.Serializer]]:
+    """One serializer per entry shape of every registered game, in the registry's order."""
+    made = [
+        shape_serializer(shape)
+        for rules in GAMES.values()
+        for shape in entry.shapes(rules.entry_schema)
+    ]
+    names = [serializer.__name__ for serializer in made]
+    if len(set(names)) != len(names):
+        raise ValueError(f"two games' entry shapes share a name: {sorted(names)}")
+    return made
 
 
-class UnderTheTenHand(serializers.Serializer):
-    player = serializers.IntegerField()
-    points = serializers.IntegerField(
-        min_value=0,
-        max_value=MOST_POINTS_IN_HAND,
-        required=False,
-        help_text="The hand's points; or give `cards`. One of the two is required.",
-    )
-    cards = serializers.ListField(
-        child=serializers.IntegerField(min_value=LOWEST_CARD, max_value=HIGHEST_CARD),
-        required=False,
-        max_length=HAND_SIZE,
-        help_text=f"The hand's card values: 1 to {HAND_SIZE} cards with the bonus cards, "
-        "empty only for the player who went out with an empty hand.",
-    )
-    bonus = serializers.ListField(
-        child=serializers.ChoiceField(choices=list(BONUS_COSTS)),
-        required=False,
-        help_text="Bonus cards held.",
-    )
+class RegisteredEntries(PolymorphicProxySerializer):
+    """The schema's `Entry`: one of the registered games' entry shapes, read from the registry
+    each time the schema is made (drf-spectacular would keep the first list)."""
+
+    @property
+    def serializers(self):
+        return entry_serializers()
+
+    @serializers.setter
+    def serializers(self, value):
+        pass
 
 
-class UnderTheTenCallEntry(serializers.Serializer):
-    called_by = serializers.IntegerField(help_text='The player who called "Under the 10!".')
-    hands = UnderTheTenHand(many=True)
+class RegisteredEntriesExtension(PolymorphicProxySerializerExtension):
+    """drf-spectacular's reading of a PolymorphicProxySerializer, for this subclass of it."""
+
+    target_class = "games.api.entries.RegisteredEntries"
 
 
-class UnderTheTenEmptyHandEntry(serializers.Serializer):
-    empty_hand = serializers.IntegerField(
-        help_text='The player who went out with an empty hand (entered as {"points": 0}).'
-    )
-    hands = UnderTheTenHand(many=True)
-
-
-class FortyFivesTricks(serializers.Serializer):
-    A = serializers.IntegerField(min_value=0, max_value=5)
-    B = serializers.IntegerField(min_value=0, max_value=5)
-
-
-class FortyFivesEntry(serializers.Serializer):
-    bidder = serializers.IntegerField()
-    bid = serializers.IntegerField(help_text="15, 20, 25 or 30 (5 and 10 with no_minimum_bid).")
-    trump = serializers.ChoiceField(choices=list(SUITS), required=False, allow_null=True)
-    tricks = FortyFivesTricks(
-        required=False, help_text="Each team's tricks; left out while the hand is open."
-    )
-    high_trump = serializers.ChoiceField(
-        choices=list(TEAMS),
-        required=False,
-        allow_null=True,
-        help_text="The team that took the highest trump; null when no trump was played.",
-    )
-
-
-class FortyFivesThrownInEntry(serializers.Serializer):
-    thrown_in = serializers.BooleanField(
-        help_text="Always true: everyone passed, nobody scores and the deal moves on."
-    )
-
-
-class FourScoreHand(serializers.Serializer):
-    player = serializers.IntegerField()
-    pile = serializers.IntegerField(min_value=0)
-
-
-class FourScoreEntry(serializers.Serializer):
-    hands = FourScoreHand(many=True)
-
-
-ENTRY = PolymorphicProxySerializer(
-    component_name="Entry",
-    serializers=[
-        FortyBelowEntry,
-        FortyTwoEntry,
-        UnderTheTenCallEntry,
-        UnderTheTenEmptyHandEntry,
-        FortyFivesEntry,
-        FortyFivesThrownInEntry,
-        FourScoreEntry,
-    ],
-    resource_type_field_name=None,
-    many=False,
+ENTRY = RegisteredEntries(
+    component_name="Entry", serializers=[], resource_type_field_name=None, many=False
 )
 
 
 @extend_schema_field(ENTRY)
 class EntryField(serializers.DictField):
     """A round's entry: a JSON object in the shape of its game's kind."""
+
+
+def extra_stat_fields() -> dict[str, serializers.Field]:
+    """A field per extra statistic that a game declares (null for the other kinds)."""
+    return {
+        stat.key: serializers.IntegerField(
+            allow_null=True, help_text=f"{rules.name}: {stat.help}; null for other kinds."
+        )
+        for rules in GAMES.values()
+        for stat in rules.extra_stats
+    }

@@ -15,7 +15,7 @@ from ..scoring.base import UNSCORED
 from ..scoring.fortyfives import SUITS
 from ..transfer import KindField, OptionValueField, TextField, WholeNumberField
 from ..words import said
-from .entries import EntryField
+from .entries import EntryField, extra_stat_fields
 
 # A request lists at most this many ids (a table seats 7): it keeps the lookup one small query.
 MOST_IDS_IN_A_REQUEST = 100
@@ -76,14 +76,12 @@ class KindStatsSerializer(serializers.Serializer):
     best_round = serializers.IntegerField(
         allow_null=True,
         help_text="The best of those rounds' points: the lowest where the lowest total wins "
-        "(FortyBelow, Under the 10, FourScore), the highest otherwise; null with no rounds.",
+        f"({', '.join(rules.name for rules in GAMES.values() if rules.lower_total_wins)}), "
+        "the highest otherwise; null with no rounds.",
     )
-    forty_below_blocks = serializers.IntegerField(
-        allow_null=True, help_text="FortyBelow: hands with a -40 block; null for other kinds."
-    )
-    minus_51_hands = serializers.IntegerField(
-        allow_null=True, help_text="FortyBelow: hands worth -51; null for other kinds."
-    )
+
+    def get_fields(self):
+        return {**super().get_fields(), **extra_stat_fields()}  # each game's own figures
 
 
 class HeadToHeadSerializer(serializers.Serializer):

@@ -6,10 +6,11 @@ Pure Python: nothing here (or anywhere in games.scoring) may import Django.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from .messages import Message
+from .schema import OneOf, Shape, player_fields
 
 LARGEST_NUMBER = 1_000_000  # no score at a card table comes near; bigger numbers are typos
 
@@ -188,6 +189,40 @@ class Scoreboard:
     @property
     def totals(self) -> dict[int, int]:
         return {standing.player: standing.total for standing in self.standings}
+
+
+# --- What a game declares for the pages and the statistics ----------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerName:
+    """A player in an information line, named (in the page's spelling) when the line is shown."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Info:
+    """One line of what the scoreboard says about the game beyond the totals ("3 rounds to
+    play"): `text` is an N_() msgid (with `plural`, an ngettext pair counting `values["count"]`)
+    formatted with `values`. A value is a number, an N_()/Message text, a PlayerName, another
+    Info, or a tuple of these said as a list ("Ann, Bob"). games.words.info_said says it."""
+
+    text: str
+    values: Mapping[str, object] = field(default_factory=dict)
+    plural: str = ""
+
+
+@dataclass(frozen=True)
+class ExtraStat:
+    """A figure of a player's record that only this game has (a count of its special hands):
+    `key` is its name in the API's statistics (null there for the other kinds), `label` a
+    Message or N_() text the player page shows beside it, `help` the API schema's description
+    (English)."""
+
+    key: str
+    label: str
+    help: str
 
 
 # --- The table and the replay loop -----------------------------------------------------------
@@ -372,6 +407,11 @@ class Game:
     lower_total_wins: bool = True
     has_teams: bool = False
     has_open_rounds: bool = False
+    # The shape of a round's entry (games.scoring.schema), built from the game's constants: the
+    # API's serializers and schema are made from it, and the player ids in it found through it.
+    entry_schema: Shape | OneOf
+    # What `player_stats` counts for this game alone (see `extra_stats_of`).
+    extra_stats: tuple[ExtraStat, ...] = ()
     # The dotted path of the package of its pages (round form, seat part, templates): see
     # games/kinds/__init__.py. Only a path here, so that the scoring code never imports Django.
     ui_module: str = ""
@@ -398,6 +438,21 @@ class Game:
 
     def team_totals(self, table: Table) -> list[TeamTotal]:
         return []
+
+    def information(self, board: Scoreboard) -> list[Info]:
+        """The scoreboard's lines about the game beyond its totals (what is left to play, who
+        is out), from the board's `extras`."""
+        return []
+
+    def extra_stats_of(self, player: int, entries: Iterable[Mapping]) -> dict[str, int]:
+        """Each of `extra_stats` by key, counted over `player`'s part of `entries` (the saved
+        entries of every game of this kind they played)."""
+        return {}
+
+    @property
+    def player_fields(self) -> tuple[str, ...]:
+        """Where an entry names players ("went_out", "hands.*.player"), from `entry_schema`."""
+        return tuple(player_fields(self.entry_schema))
 
     # -- shared --
 

@@ -1,11 +1,23 @@
 """FortyBelow: each round every player's two-by-three grid is tallied; lowest total wins."""
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .base import EntryError, Game, Option, Table, entry_fields, require, whole_number
-from .messages import N_, Message
+from .base import (
+    EntryError,
+    ExtraStat,
+    Game,
+    Info,
+    Option,
+    Scoreboard,
+    Table,
+    entry_fields,
+    require,
+    whole_number,
+)
+from .messages import N_, Message, Plural
 from .numbers import shown
+from .schema import Choice, ListOf, PlayerId, Shape
 
 FORTY_BELOW = -40  # four equal cards in a two-column block
 GO_OUT_PENALTY = 10  # for each other player at or below the one who went out
@@ -146,6 +158,40 @@ class FortyBelow(Game):
         ),
     }
 
+    entry_schema = Shape(
+        "FortyBelowEntry",
+        {
+            "went_out": PlayerId(help="The player who went out."),
+            "hands": ListOf(
+                Shape(
+                    "FortyBelowHand",
+                    {
+                        "player": PlayerId(),
+                        "grid": ListOf(
+                            ListOf(Choice(CARD_VALUES), COLUMNS, COLUMNS),
+                            ROWS,
+                            ROWS,
+                            help=f"{ROWS} rows of {COLUMNS} cards, top row first; a card is "
+                            f"{CARD_VALUES[0]}, {CARD_VALUES[1]} or 0 to {CARD_VALUES[-1]}.",
+                        ),
+                    },
+                )
+            ),
+        },
+    )
+    extra_stats = (
+        ExtraStat(
+            "forty_below_blocks",
+            Message("%(blocks)s blocks", blocks=shown(FORTY_BELOW)),
+            f"hands with a {FORTY_BELOW} block",
+        ),
+        ExtraStat(
+            "minus_51_hands",
+            Message("%(score)s hands", score=shown(LOWEST_HAND)),
+            f"hands worth {LOWEST_HAND}",
+        ),
+    )
+
     def play_round(self, table: Table, entry: Mapping) -> None:
         entry = entry_fields(entry, {"went_out", "hands"})
         hands = table.read_hands(entry, keys={"grid"}, required={"grid"})
@@ -184,6 +230,27 @@ class FortyBelow(Game):
     def describe(self, table: Table) -> dict:
         """`rounds_left`: how many rounds remain to be played (0 once the game is over)."""
         return {"rounds_left": table.options["rounds"] - len(table.rounds)}
+
+    def information(self, board: Scoreboard) -> list[Info]:
+        left = board.extras["rounds_left"]
+        if not left:
+            return []
+        return [
+            Info(Plural("%(count)d round to play", "%(count)d rounds to play"), {"count": left})
+        ]
+
+    def extra_stats_of(self, player: int, entries: Iterable[Mapping]) -> dict[str, int]:
+        """The player's hands with a forty-below block, and those worth the lowest score."""
+        hands = [
+            tally(hand["grid"])
+            for entry in entries
+            for hand in entry["hands"]
+            if hand["player"] == player
+        ]
+        return {
+            "forty_below_blocks": sum(1 for hand in hands if hand.block is not None),
+            "minus_51_hands": sum(1 for hand in hands if hand.score == LOWEST_HAND),
+        }
 
 
 GAME = FortyBelow()

@@ -13,6 +13,7 @@ from .base import (
     whole_number,
 )
 from .messages import N_, Message
+from .schema import Choice, Flag, OneOf, PlayerId, Shape, Whole
 
 TEAMS = ("A", "B")  # seats 0 and 2 are team A, seats 1 and 3 team B: partners sit opposite
 PLAYERS = 4
@@ -106,6 +107,43 @@ class FortyFives(Game):
             label=N_("Over 100 bids at least 20"),
         ),
     }
+
+    entry_schema = OneOf(
+        (
+            Shape(
+                "FortyFivesEntry",
+                {
+                    "bidder": PlayerId(),
+                    "bid": Choice(
+                        NO_MINIMUM_BIDS,
+                        help=f"{', '.join(map(str, STANDARD_BIDS[:-1]))} or {STANDARD_BIDS[-1]} ("
+                        + " and ".join(str(b) for b in NO_MINIMUM_BIDS if b not in STANDARD_BIDS)
+                        + " with no_minimum_bid).",
+                    ),
+                    "trump": Choice(SUITS, nullable=True),
+                    "tricks": Shape(
+                        "FortyFivesTricks",
+                        {team: Whole(0, TRICKS_PER_HAND) for team in TEAMS},
+                        help="Each team's tricks; left out while the hand is open.",
+                    ),
+                    "high_trump": Choice(
+                        TEAMS,
+                        nullable=True,
+                        help="The team that took the highest trump; null when no trump was played.",
+                    ),
+                },
+                required=("bidder", "bid"),
+            ),
+            Shape(
+                "FortyFivesThrownInEntry",
+                {
+                    "thrown_in": Flag(
+                        help="Always true: everyone passed, nobody scores and the deal moves on."
+                    )
+                },
+            ),
+        )
+    )
 
     # -- the table's teams --
 

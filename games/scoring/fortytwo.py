@@ -5,8 +5,19 @@ A round is saved in two steps: the bids (an open round), then every player's tri
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from .base import EntryError, Game, Table, entry_fields, number_between, whole_number
+from .base import (
+    EntryError,
+    Game,
+    Info,
+    PlayerName,
+    Scoreboard,
+    Table,
+    entry_fields,
+    number_between,
+    whole_number,
+)
 from .messages import N_, Message
+from .schema import ListOf, PlayerId, Shape, Whole
 
 TRICKS_PER_HAND = 7
 HIGHEST_BID = TRICKS_PER_HAND
@@ -28,6 +39,26 @@ class FortyTwo(Game):
     max_players = MAX_PLAYERS
     lower_total_wins = False
     has_open_rounds = True
+    entry_schema = Shape(
+        "FortyTwoEntry",
+        {
+            "hands": ListOf(
+                Shape(
+                    "FortyTwoHand",
+                    {
+                        "player": PlayerId(),
+                        "bid": Whole(0, HIGHEST_BID),
+                        "tricks": Whole(
+                            0,
+                            TRICKS_PER_HAND,
+                            help="Left out for every player while the round is open (bids saved).",
+                        ),
+                    },
+                    required=("player", "bid"),
+                )
+            )
+        },
+    )
 
     def play_round(self, table: Table, entry: Mapping) -> None:
         entry = entry_fields(entry, {"hands"})
@@ -161,6 +192,36 @@ class FortyTwo(Game):
             saved = {hand["player"]: hand["bid"] for hand in table.rounds[-1].entry["hands"]}
             extras["open_bids"] = {player: saved[player] for player in table.players}
         return extras
+
+    def information(self, board: Scoreboard) -> list[Info]:
+        """Who wins with which made bid; the saved bids of an open round, else who deals."""
+        lines = []
+        if not board.finished:
+            lines += [
+                Info(
+                    N_("%(name)s wins with a made bid of %(bid)s"),
+                    {"name": PlayerName(player), "bid": bids},
+                )
+                for player, bids in board.extras["countdown"].items()
+                if bids and bids != "none"
+            ]
+        if "open_bids" in board.extras:
+            bids = tuple(
+                Info("%(name)s %(bid)s", {"name": PlayerName(player), "bid": bid})
+                for player, bid in board.extras["open_bids"].items()
+            )
+            lines.append(Info(N_("Bids: %(bids)s"), {"bids": bids}))
+        elif not board.finished and board.next_dealer:
+            lines.append(
+                Info(
+                    N_(
+                        "%(name)s deals and bids last, and may not make the bids add up to "
+                        "%(tricks)s"
+                    ),
+                    {"name": PlayerName(board.next_dealer), "tricks": TRICKS_PER_HAND},
+                )
+            )
+        return lines
 
 
 def bidding_order(players: Sequence[int], dealer: int) -> list[int]:

@@ -2,8 +2,19 @@
 
 from collections.abc import Mapping
 
-from .base import EntryError, Game, Option, Table, entry_fields, number_between, whole_number
-from .messages import N_, Message
+from .base import (
+    EntryError,
+    Game,
+    Info,
+    Option,
+    Scoreboard,
+    Table,
+    entry_fields,
+    number_between,
+    whole_number,
+)
+from .messages import N_, Message, Plural
+from .schema import ListOf, PlayerId, Shape, Whole
 
 MOST_CARDS_IN_A_ROW = 4  # a row is collected when a fifth card is played onto it
 ARROW_MATCH = -1  # a card put back in the box from the scoring pile
@@ -25,6 +36,10 @@ class FourScore(Game):
             label=N_("Deals in the match"),
         ),
     }
+    entry_schema = Shape(
+        "FourScoreEntry",
+        {"hands": ListOf(Shape("FourScoreHand", {"player": PlayerId(), "pile": Whole(0)}))},
+    )
 
     def play_round(self, table: Table, entry: Mapping) -> None:
         entry = entry_fields(entry, {"hands"})
@@ -48,6 +63,12 @@ class FourScore(Game):
 
     def describe(self, table: Table) -> dict:
         return {"deals_left": table.options["deals"] - len(table.rounds)}
+
+    def information(self, board: Scoreboard) -> list[Info]:
+        left = board.extras["deals_left"]
+        if not left:
+            return []
+        return [Info(Plural("%(count)d deal to play", "%(count)d deals to play"), {"count": left})]
 
 
 def collect_row(pile: int, cards: int) -> int:

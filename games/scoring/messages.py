@@ -35,6 +35,22 @@ class Message(str):
         return (_rebuild, (self.msgid, self.params))
 
 
+class Plural(str):
+    """A counted text: the English `singular` and `plural` msgids of one catalogue entry
+    (ngettext's pair; `makemessages` finds them through the keyword `Plural:1,2`). It is the
+    singular text itself."""
+
+    plural: str
+
+    def __new__(cls, singular: str, plural: str, /) -> Plural:
+        text = super().__new__(cls, singular)
+        text.plural = plural
+        return text
+
+    def __reduce__(self):
+        return (Plural, (str(self), self.plural))
+
+
 def _rebuild(msgid: str, params: dict) -> Message:
     return Message(msgid, **params)
 

@@ -5,8 +5,19 @@ Above 150 a player is out; the last one standing, or the lowest when the first g
 
 from collections.abc import Iterable, Mapping
 
-from .base import EntryError, Game, Option, Table, entry_fields, number_between
+from .base import (
+    EntryError,
+    Game,
+    Info,
+    Option,
+    PlayerName,
+    Scoreboard,
+    Table,
+    entry_fields,
+    number_between,
+)
 from .messages import N_, Message, and_list
+from .schema import Choice, ListOf, OneOf, PlayerId, Shape, Whole
 
 LOWEST_CARD = 0
 HIGHEST_CARD = 13  # the deck's top value is not stated; RULES.md decides 0..13
@@ -31,6 +42,26 @@ HAND_SIZE = 5  # five cards are dealt, and every card laid down is replaced by o
 MOST_POINTS_IN_HAND = 100  # points entered directly: five cards are never worth more
 
 BONUS_NAMES = ", ".join(BONUS_COSTS)
+
+HAND_SCHEMA = Shape(
+    "UnderTheTenHand",
+    {
+        "player": PlayerId(),
+        "points": Whole(
+            0,
+            MOST_POINTS_IN_HAND,
+            help="The hand's points; or give `cards`. One of the two is required.",
+        ),
+        "cards": ListOf(
+            Whole(LOWEST_CARD, HIGHEST_CARD),
+            maximum=HAND_SIZE,
+            help=f"The hand's card values: 1 to {HAND_SIZE} cards with the bonus cards, "
+            "empty only for the player who went out with an empty hand.",
+        ),
+        "bonus": ListOf(Choice(tuple(BONUS_COSTS)), help="Bonus cards held."),
+    },
+    required=("player",),
+)
 
 
 class UnderTheTen(Game):
@@ -57,6 +88,27 @@ class UnderTheTen(Game):
             ),
         ),
     }
+    entry_schema = OneOf(
+        (
+            Shape(
+                "UnderTheTenCallEntry",
+                {
+                    "called_by": PlayerId(help=f'The player who called "Under the {CALL_LIMIT}!".'),
+                    "hands": ListOf(HAND_SCHEMA),
+                },
+            ),
+            Shape(
+                "UnderTheTenEmptyHandEntry",
+                {
+                    "empty_hand": PlayerId(
+                        help="The player who went out with an empty hand "
+                        '(entered as {"points": 0}).'
+                    ),
+                    "hands": ListOf(HAND_SCHEMA),
+                },
+            ),
+        )
+    )
 
     def play_round(self, table: Table, entry: Mapping) -> None:
         entry = entry_fields(entry, {"called_by", "empty_hand", "hands"})
@@ -169,6 +221,12 @@ class UnderTheTen(Game):
     def describe(self, table: Table) -> dict:
         """`eliminated`: the players above 150, in the order they went out."""
         return {"eliminated": list(table.eliminated)}
+
+    def information(self, board: Scoreboard) -> list[Info]:
+        out = board.extras["eliminated"]
+        if not out:
+            return []
+        return [Info(N_("Out of the game: %(names)s"), {"names": tuple(map(PlayerName, out))})]
 
 
 def hand_points(hand: Mapping) -> int:

@@ -1,5 +1,6 @@
 """The pages' words that need more than a template: `said` for the engine's English (a note, an
-error, a game's name), `js_words` for the scripts' sentences, both in the reader's language."""
+error, a game's name), `info_said` for a game's information lines, `js_words` for the scripts'
+sentences, all in the reader's language."""
 
 import json
 
@@ -62,6 +63,13 @@ JS_WORDS = (
 @register.filter
 def said(text):
     return words.said(text)
+
+
+@register.filter
+def info_said(line, names):
+    """A game's information line (its rules' `information(board)`), its players named from
+    `names`: `{{ line|info_said:names }}`."""
+    return words.info_said(line, names)
 
 
 @register.simple_tag

@@ -5,14 +5,14 @@ import sys
 
 import pytest
 
-from games.scoring import GAMES, KIND_CHOICES
+from games.scoring import GAMES, kind_choices
 from games.scoring.base import EntryError, competition_ranks
 
 
 def test_the_registry_holds_the_five_games_by_kind():
     assert set(GAMES) == {"fortybelow", "fortytwo", "under10", "fortyfives", "fourscore"}
     assert all(game.kind == kind for kind, game in GAMES.items())
-    assert dict(KIND_CHOICES)["fortytwo"] == "42"
+    assert dict(kind_choices())["fortytwo"] == "42"
 
 
 def test_the_scoring_engine_never_imports_django():

@@ -1,2 +1,3 @@
 """A sixth game, "Highest number", that exists only in the tests: the proof that a new game is
-its rules (rules.py) and its pages (pages.py, templates/), with no other file changed."""
+its rules (rules.py) and its pages (pages.py, templates/), with no other file changed.
+Registering it (adding it to the registry for a test) is enough for the pages and the API."""

@@ -1,0 +1,149 @@
+"""The registry is the only per-game place: every registered game (and a sixth one registered by
+a test) declares everything the rest of the app reads from it, and what it declares works."""
+
+import pytest
+from django.template import Context, Template
+from django.urls import reverse
+from django.utils import translation
+
+from games.kinds import kind_ui
+from games.models import Game, Player
+from games.scoring import GAMES
+from games.scoring.base import ExtraStat, Info
+from games.scoring.schema import OneOf, Shape, shapes
+from games.words import info_said, said
+
+from .sixth_game import rules as highest
+
+EVERY_GAME = [*GAMES.values(), highest.GAME]
+
+
+@pytest.fixture
+def sixth_game():
+    """ "Highest number" in the registry for the test, and gone after it."""
+    GAMES[highest.GAME.kind] = highest.GAME
+    yield highest.GAME
+    del GAMES[highest.GAME.kind]
+
+
+def board_of(rules):
+    players = list(range(1, rules.min_players + 1))
+    return rules.replay(players, [], names={p: f"P{p}" for p in players})
+
+
+@pytest.mark.parametrize("rules", EVERY_GAME, ids=lambda rules: rules.kind)
+def test_every_game_declares_its_entry_its_players_its_lines_and_its_statistics(rules):
+    assert isinstance(rules.entry_schema, Shape | OneOf)
+    for shape in shapes(rules.entry_schema):
+        assert set(shape.required_fields) <= set(shape.fields), shape.name
+    assert rules.player_fields, "an entry names its players somewhere"
+    lines = rules.information(board_of(rules))
+    assert isinstance(lines, list) and all(isinstance(line, Info) for line in lines)
+    assert all(isinstance(stat, ExtraStat) for stat in rules.extra_stats)
+    assert set(rules.extra_stats_of(1, [])) == {stat.key for stat in rules.extra_stats}
+    assert kind_ui(rules).round_form, "its pages' package, named by `ui_module`"
+
+
+def every_shape(item):
+    """The shapes in a schema, nested ones too (a hand in an entry)."""
+    if isinstance(item, Shape):
+        yield item
+        for field in item.fields.values():
+            yield from every_shape(field)
+    elif isinstance(item, OneOf):
+        for variant in item.variants:
+            yield from every_shape(variant)
+    elif hasattr(item, "item"):
+        yield from every_shape(item.item)
+
+
+def test_no_two_shapes_share_a_name_nor_two_games_an_extra_statistic():
+    by_name = {}
+    for rules in EVERY_GAME:
+        for shape in every_shape(rules.entry_schema):
+            assert by_name.setdefault(shape.name, shape) == shape, f"two shapes {shape.name}"
+    assert {"FortyBelowHand", "UnderTheTenHand", "HighestHand"} <= set(by_name)
+    keys = [stat.key for rules in EVERY_GAME for stat in rules.extra_stats]
+    assert len(keys) == len(set(keys))
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("rules", list(GAMES.values()), ids=lambda rules: rules.kind)
+def test_every_information_line_and_statistic_label_is_said_in_the_pages_language(rules, language):
+    names = {p: f"P{p}" for p in range(1, 8)}
+    board = board_of(rules)
+    with translation.override(language):
+        for line in rules.information(board):
+            text = info_said(line, names)
+            assert text and "%(" not in text
+        for stat in rules.extra_stats:
+            label = said(stat.label)
+            assert label and "%(" not in label
+            if language == "nl":
+                assert label != stat.label, f"{stat.label!r} has no Dutch"
+
+
+def test_the_information_lines_name_the_players_as_the_page_spells_them():
+    fortytwo = GAMES["fortytwo"]
+    board = fortytwo.replay([1, 2, 3], [{"hands": [{"player": p, "bid": 2} for p in (1, 2, 3)]}])
+    with translation.override("en"):
+        lines = [
+            info_said(line, {1: "Ann", 2: "Bob", 3: "Cy"}) for line in fortytwo.information(board)
+        ]
+    assert "Bids: Ann 2, Bob 2, Cy 2" in lines
+    with translation.override("nl"):
+        lines = [
+            info_said(line, {1: "Ann", 2: "Bob", 3: "Cy"}) for line in fortytwo.information(board)
+        ]
+    assert "Biedingen: Ann 2, Bob 2, Cy 2" in lines
+
+
+@pytest.mark.django_db
+def test_a_merge_of_players_renumbers_a_registered_games_entries_by_its_schema(owner, sixth_game):
+    ann, bob, robert = (Player.add(owner, name) for name in ("Ann", "Bob", "Robert"))
+    game = Game.start(owner, "highest", [ann, robert])
+    game.add_round({"hands": {str(ann.pk): {"number": 3}, str(robert.pk): {"number": 9}}}, owner)
+    robert.merge_into(bob)
+    game = Game.objects.get(pk=game.pk)
+    assert game.rounds.get().entry == {
+        "hands": {str(ann.pk): {"number": 3}, str(bob.pk): {"number": 9}}
+    }
+    assert game.scoreboard.totals == {ann.pk: 0, bob.pk: 1}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "\N{MINUS SIGN}40 blocks: 1 · \N{MINUS SIGN}51 hands: 1"),
+        ("nl", "\N{MINUS SIGN}40-blokken: 1 · \N{MINUS SIGN}51-handen: 1"),
+    ],
+)
+def test_the_player_page_shows_a_games_own_figures_by_their_declared_labels(
+    owner, owner_client, language, line
+):
+    ann, bob = (Player.add(owner, name) for name in ("Ann", "Bob"))
+    game = Game.start(owner, "fortybelow", [ann, bob], options={"rounds": 1})
+    minus_51 = [[5, 5, -10], [5, 5, -1]]
+    plain = [[1, 2, 3], [4, 5, 6]]
+    hands = [{"player": ann.pk, "grid": minus_51}, {"player": bob.pk, "grid": plain}]
+    game.add_round({"went_out": ann.pk, "hands": hands}, owner)
+    Game.start(owner, "fourscore", [ann, bob]).add_round(
+        {"hands": [{"player": ann.pk, "pile": 3}, {"player": bob.pk, "pile": 4}]}, owner
+    )
+    page = owner_client.get(
+        reverse("player_detail", args=[ann.pk]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+    assert line in page
+    assert page.count('class="note"') == 1  # played FortyBelow only, and no other kind has any
+
+
+def test_a_template_says_the_information_lines_with_the_pages_names():
+    fourscore = GAMES["fourscore"]
+    board = fourscore.replay([1, 2], [], options={"deals": 3})
+    page = Template(
+        "{% load table_words %}{% for line in lines %}{{ line|info_said:names }}{% endfor %}"
+    )
+    with translation.override("nl"):
+        text = page.render(Context({"lines": fourscore.information(board), "names": {1: "A"}}))
+    assert text == "nog 3 spellen te gaan"
