@@ -16,20 +16,33 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-# The static files a game needs offline: the app's own (not the admin's or the API docs').
-OFFLINE_FILES = (
+from .kinds import kind_ui
+from .scoring import GAMES
+
+# The static files every page needs offline: the app's own (not the admin's or the API docs').
+APP_FILES = (
     "css/app.css",
     "js/app.js",
-    "js/bids.js",
     "js/offline.js",
     "js/i18n.js",
-    "js/fortybelow.js",
     "js/drafts.js",
     "js/watch.js",
     "js/table-clock.js",
     "django_htmx/htmx-2.min.js",
     "icons/icon.svg",
 )
+
+
+def offline_files() -> list[str]:
+    """The app's files and the scripts each registered game's round page and seat part name."""
+    names = dict.fromkeys(APP_FILES)
+    for rules in GAMES.values():
+        ui = kind_ui(rules)
+        for form in (ui.round_form, ui.part_form):
+            names.update(dict.fromkeys(getattr(form, "scripts", ())))
+    return list(names)
+
+
 # The colours of the app bar and the splash screen (static/css/app.css: --accent, --bg).
 THEME_COLOUR = "#0b6e4f"
 BACKGROUND_COLOUR = "#f7f6f2"
@@ -125,7 +138,7 @@ def _offline_files() -> dict:
 
 
 def _files_now() -> dict:
-    names = list(OFFLINE_FILES)
+    names = offline_files()
     if settings.DEBUG:
         names.append("django_htmx/django-htmx.js")  # {% htmx_script %} adds it in DEBUG
     urls = {name: static(name) for name in names}

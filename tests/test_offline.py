@@ -61,7 +61,7 @@ def test_the_service_worker_is_served_from_the_root_to_anyone_and_never_cached_l
     script = response.content.decode()
     assert "{{" not in script and "{%" not in script
     files = json.loads(re.search(r"const FILES = (\[.*\]);", script).group(1))
-    assert files == [f"/static/{name}" for name in offline.OFFLINE_FILES]
+    assert files == [f"/static/{name}" for name in offline.offline_files()]
 
 
 def test_both_files_are_the_same_for_everyone(owner_client):
@@ -98,10 +98,10 @@ def test_the_service_worker_lists_the_hashed_static_files_that_collectstatic_wro
     }
     from django.contrib.staticfiles.storage import staticfiles_storage
 
-    for name in offline.OFFLINE_FILES:
+    for name in offline.offline_files():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(finders.find(name), tmp_path / name)
-    paths = {name: (staticfiles_storage, name) for name in offline.OFFLINE_FILES}
+    paths = {name: (staticfiles_storage, name) for name in offline.offline_files()}
     list(staticfiles_storage.post_process(paths))
     offline._files_once.cache_clear()
     try:
@@ -109,7 +109,7 @@ def test_the_service_worker_lists_the_hashed_static_files_that_collectstatic_wro
     finally:
         offline._files_once.cache_clear()
     files = json.loads(re.search(r"const FILES = (\[.*\]);", hashed).group(1))
-    for name, url in zip(offline.OFFLINE_FILES, files, strict=True):
+    for name, url in zip(offline.offline_files(), files, strict=True):
         stem, ext = name.rsplit(".", 1)
         assert re.fullmatch(rf"/static/{re.escape(stem)}\.[0-9a-f]{{12}}\.{ext}", url), url
         assert (tmp_path / url.removeprefix("/static/")).exists()
