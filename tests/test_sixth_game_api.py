@@ -110,6 +110,7 @@ def test_a_registered_games_entry_is_in_the_openapi_schema(anonymous, sixth_game
         highest.LOWEST_NUMBER,
         highest.HIGHEST_NUMBER,
     )
+    assert "highest" in schemas["KindEnum"]["enum"]  # a game's kind, as the API lists kinds
 
 
 def test_an_unregistered_game_is_refused(api):

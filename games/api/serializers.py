@@ -13,7 +13,7 @@ from ..models import Game, GameNight, Player, Round
 from ..scoring import GAMES, referee_fortyfives, referee_fortytwo
 from ..scoring.base import UNSCORED
 from ..scoring.fortyfives import SUITS
-from ..transfer import KindField, OptionValueField, TextField, WholeNumberField
+from ..transfer import KindChoiceField, KindField, OptionValueField, TextField, WholeNumberField
 from ..words import said
 from .entries import EntryField, extra_stat_fields
 
@@ -60,7 +60,7 @@ class PlayerSerializer(serializers.Serializer):
 
 
 class KindStatsSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=list(GAMES))
+    kind = KindChoiceField()
     name = serializers.CharField(help_text="The game's name.")
     games = serializers.IntegerField(help_text="Finished games of this kind played.")
     wins = serializers.IntegerField(help_text="Finished games of this kind won.")
@@ -139,7 +139,7 @@ class NightSerializer(serializers.Serializer):
 
 
 class RuleSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=list(GAMES))
+    kind = KindChoiceField()
     name = serializers.CharField()
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
@@ -205,7 +205,7 @@ class ProblemField(serializers.DictField):
 
 class GameSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=list(GAMES))
+    kind = KindChoiceField()
     night = serializers.IntegerField(allow_null=True)
     options = serializers.DictField(child=OptionValueField())
     players = SeatedPlayerSerializer(many=True)
