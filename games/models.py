@@ -416,6 +416,13 @@ class Game(models.Model):
         return GAMES[self.kind]
 
     @property
+    def ui(self):
+        """The game's pages (its package in games/kinds/), as its rules name them."""
+        from .kinds import kind_ui  # the kinds' forms are built on this module's models
+
+        return kind_ui(self.rules)
+
+    @property
     def finished(self) -> bool:
         return self.finished_at is not None
 

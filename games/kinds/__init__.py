@@ -26,6 +26,7 @@ class KindUI:
     # The entry told in words, a line each: describe(game, entry, name) (games/history.py).
     describe: Callable[..., list[str]]
     part_form: type | None = None  # a seat's part on a player's phone (games.kinds.base.PartForm)
+    referee: str = ""  # the URL name of the game's trick referee, if it has one
 
 
 def kind_ui(rules: Rules) -> KindUI:
@@ -40,6 +41,7 @@ def _load(path: str) -> KindUI:
         form_data=module.form_data,
         describe=getattr(module, "describe", lambda game, entry, name: []),
         part_form=getattr(module, "part_form", None),
+        referee=getattr(module, "referee", ""),
     )
 
 

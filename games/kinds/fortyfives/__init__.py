@@ -7,4 +7,6 @@ from .forms import FortyFivesPart as part_form
 from .forms import form_data
 from .words import describe
 
-__all__ = ["describe", "form_data", "part_form", "round_form"]
+referee = "referee_fortyfives"  # who takes a trick (games/referee_views.py)
+
+__all__ = ["describe", "form_data", "part_form", "referee", "round_form"]
