@@ -287,8 +287,8 @@ def seat_live(request, token: str):
 
 def owner_context(request, game: Game) -> dict:
     """The "Players' phones" section of the owner's game page (no query while they are off)."""
-    if not game.join_code:
-        return {"game": game, "phones_on": False}
+    if not game.join_code:  # offered for a game whose phones have a part to enter
+        return {"game": game, "phones_on": False, "has_parts": game.ui.part_form is not None}
     board = game.scoreboard
     stage = seats.current_stage(game, board)
     draft = seats.draft_for(game, stage)
@@ -322,7 +322,7 @@ def game_phones(request, pk: int):
         elif request.POST.get("action") == "off":
             seats.turn_off(game)
             messages.success(request, _("Players' phones are off: every seat link is revoked."))
-        elif not game.finished:
+        elif not game.finished and game.ui.part_form:  # a game whose phones have a part
             seats.turn_on(game)
         return redirect(reverse("game_detail", args=[game.pk]) + "#phones")
     if not _is_poll(request):
