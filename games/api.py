@@ -786,7 +786,7 @@ def scoreboard_json(game: Game) -> dict:
 
 
 def nights_with_games(user):
-    games = Game.objects.order_by("created", "pk").prefetch_related("seat_set")
+    games = Game.objects.order_by("created", "pk").with_seats()
     return GameNight.objects.filter(owner=user).prefetch_related(Prefetch("games", games))
 
 
@@ -941,7 +941,7 @@ class GamesView(ApiView):
         description="The user's games, newest first.",
     )
     def get(self, request):
-        games = Game.objects.filter(owner=request.user).prefetch_related("seat_set")
+        games = Game.objects.filter(owner=request.user).with_seats()
         return Response(
             [
                 {

@@ -430,7 +430,7 @@ def _live_context(game, board, stage, draft, link: SeatLink | None) -> dict:
             my_grid_score = shown(tally(mine["part"]["grid"]).score)
         except Exception:  # a part the rules refuse: the whole's problem says so
             my_grid_score = None
-    score_table = ScoreTable(game, board)
+    score_table = ScoreTable(game, board, names)
     table = seats.table_parts(draft)
     claims = [_claim_sentence(key, value, names) for key, value in table.items()]
     return {
