@@ -11,6 +11,7 @@ import math
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -31,6 +32,7 @@ LABEL_OFFSET = 9  # from a line's end to its label: room for the end marker and 
 LABEL_MAX_WIDTH = 84  # longer names are cut with "…"; the full name is in the title
 BASELINE = 4.5  # from a text's vertical centre to its baseline, at FONT_SIZE
 MAX_POINTS = 100  # per line; longer games keep each stretch's lowest and highest totals
+TOTAL = itemgetter(1)  # of a point, (round number, running total)
 Y_TICKS = 4
 X_TICKS = 5
 NARROW = set(" ijlrtf.,:;'|!()[]")
@@ -54,20 +56,27 @@ class Series:
     out: bool
 
 
+class Fields:
+    """Values laid out for a template. The template engine looks `{{ a.b }}` up as a["b"]
+    before a.b: answering it spares an exception per lookup, most of a long pad's drawing."""
+
+    def __getitem__(self, name: str):
+        return getattr(self, name)
+
+
 # What templates/games/score_chart.html draws: every coordinate already a short string (_n),
 # every text plain (the template escapes it).
 
 
 @dataclass
-class Text:
+class Text(Fields):
     x: str
     y: str
     text: str
-    anchor: str = ""  # text-anchor, when not the start
 
 
 @dataclass
-class Marker:
+class Marker(Fields):
     """A line's end marker: a circle, a rect or a path, filled (`solid`) or stroked."""
 
     shape: str
@@ -82,7 +91,7 @@ class Marker:
 
 
 @dataclass
-class Line:
+class Line(Fields):
     colour: str  # "s1" to "s7": static/css/app.css's colour of the series
     won: bool
     points: str
@@ -93,7 +102,7 @@ class Line:
 
 
 @dataclass
-class Label:
+class Label(Fields):
     colour: str
     x: str
     y: str
@@ -104,13 +113,15 @@ class Label:
 
 
 @dataclass
-class ScoreChart:
+class ScoreChart(Fields):
     summary: str  # the chart in one sentence, for screen readers and as its title
     left: str  # the plot's left and right edges
     right: str
     grid: list[str]  # the heights of the grid's lines
     zero: str | None  # the height of the zero line, when totals go below zero
-    ticks: list[Text]
+    y_ticks: list[Text]  # the totals, right-aligned left of the plot
+    x_ticks: list[Text]  # the round numbers, centred under it
+    x_title: Text  # "Round", after the last round number
     lines: list[Line]  # in drawing order: losers first, so a winner is drawn on top
     labels: list[Label]  # in series order
     # Numbers the template writes as they are (a float in a template would be localised).
@@ -156,12 +167,9 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> ScoreChart | Non
     def y_of(total: float) -> float:
         return plot_bottom - (plot_bottom - TOP) * (total - low) / (high - low)
 
-    # The numbers along the axes, and the x axis's title after its last number.
-    ticks = [Text(_n(left - 5), _n(y_of(tick) + BASELINE), shown(tick), "end") for tick in y_ticks]
-    ticks += [Text(_n(x_of(tick)), _n(plot_bottom + 17), str(tick), "middle") for tick in x_ticks]
-    ticks.append(Text(_n(left + plot_width + ROUND_OFFSET), _n(plot_bottom + 17), str(ROUND)))
-
-    # The lines, losers first so a winner is drawn on top.
+    # The lines, losers first so a winner is drawn on top. Every line's points share the
+    # rounds' x coordinates, written once.
+    xs = [_n(x_of(number)) for number in range(last_round + 1)]
     someone_won = any(line.won for line in series)
     order = sorted(range(len(series)), key=lambda index: series[index].won)
     lines = []
@@ -172,7 +180,7 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> ScoreChart | Non
             Line(
                 colour=f"s{index % len(DASHES) + 1}",
                 won=line.won,
-                points=" ".join(f"{_n(x_of(x))},{_n(y_of(y))}" for x, y in _thinned(line.points)),
+                points=" ".join(f"{xs[x]},{_n(y_of(y))}" for x, y in _thinned(line.points)),
                 width=_n(WINNER_WIDTH if line.won else LINE_WIDTH),
                 lighter=someone_won and not line.won,
                 dash=DASHES[index % len(DASHES)],
@@ -212,7 +220,9 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> ScoreChart | Non
         right=_n(left + plot_width),
         grid=[_n(y_of(tick)) for tick in y_ticks],
         zero=_n(y_of(0)) if low < 0 else None,
-        ticks=ticks,
+        y_ticks=[Text(_n(left - 5), _n(y_of(tick) + BASELINE), shown(tick)) for tick in y_ticks],
+        x_ticks=[Text(_n(x_of(tick)), _n(plot_bottom + 17), str(tick)) for tick in x_ticks],
+        x_title=Text(_n(left + plot_width + ROUND_OFFSET), _n(plot_bottom + 17), str(ROUND)),
         lines=lines,
         labels=chart_labels,
     )
@@ -232,16 +242,16 @@ def _series(board: Scoreboard, names: Mapping[int, str], rounds: Sequence) -> li
         lines = [(" & ".join(name(p) for p in team.players), team.players) for team in board.teams]
     else:
         lines = [(name(player), [player]) for player in board.players]
-    # Each round's totals by player, read once (not once per line: a long game has thousands).
-    totals = [(result.number, {r.player: r.total for r in result.results}) for result in rounds]
+    # Each player's running totals, in one pass over the rounds (a long game has thousands of
+    # results); a player missing from a round is out of the game (Under the 10).
+    totals: dict[int, list[tuple[int, int]]] = {}
+    for result in rounds:
+        for mine in result.results:
+            totals.setdefault(mine.player, [(0, 0)]).append((result.number, mine.total))
     series = []
     for line_name, players in lines:
         # Partners always share a total, so the team's line follows its first player.
-        player = players[0]
-        points = [(0, 0)]
-        for number, by_player in totals:
-            if player in by_player:  # not in a round: out of the game (Under the 10)
-                points.append((number, by_player[player]))
+        points = totals.get(players[0], [(0, 0)])
         series.append(
             Series(
                 name=line_name,
@@ -306,8 +316,8 @@ def _thinned(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
     kept = [points[0]]
     for start in range(0, len(inner), size):
         bucket = inner[start : start + size]
-        lowest = min(bucket, key=lambda point: point[1])
-        highest = max(bucket, key=lambda point: point[1])
+        lowest = min(bucket, key=TOTAL)
+        highest = max(bucket, key=TOTAL)
         kept.extend(sorted({lowest, highest}))
     kept.append(points[-1])
     return kept
@@ -412,5 +422,7 @@ def _text_width(text: str) -> float:
 
 def _n(value: float) -> str:
     """A coordinate to one decimal place, without a trailing ".0"."""
-    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    text = f"{value:.1f}"
+    if text[-1] == "0":
+        text = text[:-2]
     return "0" if text == "-0" else text

@@ -341,7 +341,8 @@ class Replayed:
 
     def __reduce__(self):
         # Pickled without the board when there is a table: the board is made from the table
-        # again (a fraction of a millisecond) rather than written beside it (as long again).
+        # again (a fraction of a millisecond) rather than written and read beside it (a fifth
+        # more to pickle at 200 rounds, on every save).
         if self.table is None:
             return (Replayed, (self.board, self.names, None))
         return (_replayed_from_table, (self.board.kind, self.names, self.table))
@@ -349,6 +350,10 @@ class Replayed:
 
 def _replayed_from_table(kind: str, names: Mapping[int, str], table: Table) -> Replayed:
     return Replayed(GAMES[kind].scoreboard(table), names, table)
+
+
+def names_of(seats: Sequence[Seat]) -> dict[int, str]:
+    return {seat.player_id: seat.player.name for seat in seats}
 
 
 def _seats_in_order() -> Prefetch:
@@ -489,7 +494,7 @@ class Game(models.Model):
 
     @property
     def player_names(self) -> dict[int, str]:
-        return {seat.player_id: seat.player.name for seat in self.seats}
+        return names_of(self.seats)
 
     def replay(self, entries: Sequence[Mapping], *, strict: bool = True) -> Scoreboard:
         """The engine's replay of these entries; `strict=False` reads a saved game that a
@@ -502,7 +507,7 @@ class Game(models.Model):
             entries,
             self.first_dealer_id,
             self.options,
-            {seat.player_id: seat.player.name for seat in seats},
+            names_of(seats),
             strict=strict,
         )
 
@@ -516,23 +521,19 @@ class Game(models.Model):
         """The rounds replayed from round 1: the board, and the engine's final table to
         continue from (none for a game that a corrected rule has broken)."""
         entries = [round_.entry for round_ in rounds]
-        names = {seat.player_id: seat.player.name for seat in seats}
+        names = names_of(seats)
         try:
             table = self._played(seats, entries)
         except EntryError:
             return Replayed(self._replay(seats, entries, strict=False), names, None)
         return Replayed(self.rules.scoreboard(table), names, table)
 
-    def _played(self, seats: Sequence[Seat], entries, after: Table | None = None) -> Table:
-        """The engine's table after `entries`: from the start, or continuing from `after`."""
-        if after is None:
-            after = self.rules.start(
-                [seat.player_id for seat in seats],
-                self.first_dealer_id,
-                self.options,
-                {seat.player_id: seat.player.name for seat in seats},
-            )
-        return self.rules.play_on(after, entries)
+    def _played(self, seats: Sequence[Seat], entries) -> Table:
+        """The engine's table after `entries`, played from the start."""
+        start = self.rules.start(
+            [seat.player_id for seat in seats], self.first_dealer_id, self.options, names_of(seats)
+        )
+        return self.rules.play_on(start, entries)
 
     @property
     def scoreboard(self) -> Scoreboard:
@@ -652,8 +653,7 @@ class Game(models.Model):
             target.status = board.rounds[number - 1].status
             target.updated = timezone.now()
             target.save(update_fields=["entry", "status", "updated"])
-            names = {seat.player_id: seat.player.name for seat in seats}
-            self._after_write(Replayed(board, names, table))
+            self._after_write(Replayed(board, names_of(seats), table))
             return target
 
     def _fixes_towards(self, problem: EntryError, number: int, seats, rounds) -> bool:

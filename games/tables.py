@@ -11,7 +11,7 @@ from functools import cached_property
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .charts import ScoreChart, score_chart
+from .charts import Fields, ScoreChart, score_chart
 from .scoring import Scoreboard
 from .scoring.numbers import shown
 from .words import said
@@ -23,10 +23,13 @@ NOT_PLAYED = "\N{EN DASH}"  # in the cell of a player out of the game, or of an 
 # earlier rounds sit behind one row that fetches them (htmx), or opens them on a page.
 LATEST_SHOWN = 20
 FOLD_AFTER = 25  # a game of up to this many rounds shows them all
+# Where a round's page is from the pad's page (the owner's or the watch link's): the links are
+# relative, so one markup serves both and outlives a new watch link.
+PAD = "rounds/"
 
 
 @dataclass
-class Column:
+class Column(Fields):
     key: int | str
     name: str
     total: int
@@ -40,7 +43,7 @@ class Column:
 
 
 @dataclass
-class Place:
+class Place(Fields):
     """A line of the standings: a player's, or a team's in Forty Fives."""
 
     rank: int
@@ -54,18 +57,19 @@ class Place:
 
 
 @dataclass
-class Row:
-    """A round's row of the pad: its number, its status (a CSS class) and a cell per column;
-    `why` is its explanation, when the row is shown with it open."""
+class Row(Fields):
+    """A round's row of the pad: its number, its status (a CSS class), its link and a cell per
+    column; `why` is its explanation, when the row is shown with it open."""
 
     number: str  # a string: the template writes it as it is (a number would be localised)
     status: str
+    link: str  # the round's page, relative to the page the row is on
     cells: list[str]
     why: Explanation | None = None
 
 
 @dataclass
-class Reason:
+class Reason(Fields):
     """A column's line of a round's explanation."""
 
     name: str
@@ -75,7 +79,7 @@ class Reason:
 
 
 @dataclass
-class Explanation:
+class Explanation(Fields):
     """What happened in a round, in words: who dealt, the round's notes as sentences, and each
     column's points, running total and reasons once the round is complete."""
 
@@ -86,7 +90,7 @@ class Explanation:
     reasons: list[Reason]
 
 
-class ScoreTable:
+class ScoreTable(Fields):
     """The scoreboard laid out as plain values (names, cells, classes, sentences) for
     templates/games/scoreboard.html, whose partials draw the header, the rows and the
     explanations; the markup of a version is drawn once and cached ({% cache %}).
@@ -164,11 +168,12 @@ class ScoreTable:
 
     @cached_property
     def rows(self) -> list[Row]:
-        """The latest rounds' rows (every round's, in a short game). The explanations are not
-        in them (they were nine tenths of a long game's page): a round's number fetches its
-        own into the round's <tbody> (htmx), or opens the round's page without JavaScript.
-        Only the broken round of a game saved under older rules shows why from the start."""
-        return self._rows(self.board.rounds[self.earlier_count :])
+        """The latest rounds' rows (every round's, in a short game), for the pad. The
+        explanations are not in them (they were nine tenths of a long game's page): a round's
+        number fetches its own into the round's <tbody> (htmx), or opens the round's page
+        without JavaScript. Only the broken round of a game saved under older rules shows why
+        from the start."""
+        return self._rows(self.board.rounds[self.earlier_count :], PAD)
 
     @cached_property
     def chart(self) -> ScoreChart | None:
@@ -181,30 +186,29 @@ class ScoreTable:
         count = len(self.board.rounds)
         return count - LATEST_SHOWN if count > FOLD_AFTER else 0
 
-    @property
-    def earlier_rows(self) -> list[Row]:
+    def earlier_rows(self, base: str = PAD) -> list[Row]:
         """The rows of the rounds folded away on the page, which a tap on the fold row swaps
-        in."""
-        return self._rows(self.board.rounds[: self.earlier_count])
+        in; `base` is where the rounds' pages are from the page the rows are on."""
+        return self._rows(self.board.rounds[: self.earlier_count], base)
 
-    def _rows(self, results) -> list[Row]:
+    def _rows(self, results, base: str) -> list[Row]:
         problem = self.board.problem
         broken = problem.round_number if problem else None
-        return [self._row(result, opened=result.number == broken) for result in results]
+        return [self._row(result, result.number == broken, base) for result in results]
 
     def row(self, number: int, *, opened: bool) -> Row:
         """One round's row, its explanation open or not: what a tap on its number swaps in."""
-        return self._row(self.board.rounds[number - 1], opened)
+        return self._row(self.board.rounds[number - 1], opened, PAD)
 
     def explanation(self, number: int) -> Explanation:
         """One round's explanation, for its own page."""
         return self._explanation(self.board.rounds[number - 1])
 
-    def _row(self, result, opened: bool) -> Row:
+    def _row(self, result, opened: bool, base: str) -> Row:
         by_player = {r.player: r for r in result.results}
         cells = [self._cell(by_player.get(player), result.status) for player in self.column_players]
         why = self._explanation(result) if opened else None
-        return Row(str(result.number), result.status, cells, why)
+        return Row(str(result.number), result.status, f"{base}{result.number}/", cells, why)
 
     @staticmethod
     def _cell(result, status: str) -> str:

@@ -480,11 +480,11 @@ def _earlier_response(request, game: Game, *, editable: bool):
         back = reverse("game_shared", args=[game.share_token])
     if not table.earlier_count:  # the game is short again (undone): its pad shows every round
         return HttpResponse() if _is_poll(request) else redirect(back)
-    # The rows' links are relative: to the pad's page when swapped in there, else to this one.
-    context = {"game": game, "table": table, "rows": table.earlier_rows, "editable": editable}
-    if _is_poll(request):  # the rows, swapped in for the fold row
-        return render(request, "games/rounds_earlier.html#rows", {**context, "base": "rounds/"})
-    context.update(base="../", back=back)
+    context = {"game": game, "table": table, "editable": editable}
+    if _is_poll(request):  # the rows, swapped in for the fold row (links relative to the pad)
+        context["rows"] = table.earlier_rows()
+        return render(request, "games/rounds_earlier.html#rows", context)
+    context.update(rows=table.earlier_rows(base="../"), back=back)
     return render(request, "games/rounds_earlier.html", context)
 
 
