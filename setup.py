@@ -1,6 +1,9 @@
 """What `pip install .` puts in the package: every Python package of scorekeeper/ and games/ (as
 setuptools finds them, migrations and scoring included), and templates/, static/ and docs/.
 
+Each game's package (games/kinds/<kind>/) keeps its templates beside its Python, in its own
+`templates/` folder: package data of that package.
+
 Those three folders sit at the top of the checkout but are installed inside the scorekeeper
 package (scorekeeper/templates/, ...), where settings.py finds them when there is no checkout.
 They hold no Python, so pyproject.toml's `packages.find` can't see them, and it can't be combined
@@ -13,7 +16,8 @@ FOLDERS_INSIDE_THE_PACKAGE = ("templates", "static", "docs", "locale")
 
 packages = find_packages(include=["scorekeeper", "scorekeeper.*", "games", "games.*"])
 package_dir = {}
-package_data = {}
+kinds = [name for name in packages if name.startswith("games.kinds.")]
+package_data = {name: ["templates/*/*.html"] for name in kinds}
 for folder in FOLDERS_INSIDE_THE_PACKAGE:
     package = f"scorekeeper.{folder}"
     package_dir[package] = folder

@@ -2,6 +2,9 @@
 the same rounds as the round page's form fields. Each game can go on as long as its rules allow.
 """
 
+from games.kinds import kind_ui
+from games.scoring import GAMES
+
 # FortyBelow grids from RULES.md's worked examples: blocks, cancelled columns, plain cards.
 GRIDS = [
     [[5, 5, 3], [5, 5, -1]],
@@ -90,19 +93,6 @@ def rounds(kind: str, players: list[int], count: int, first: int = 1) -> list[di
 
 
 def form_data(kind: str, entry: dict, number: int) -> dict:
-    """The round page's form fields for an Under the 10 or FortyBelow entry, as a phone posts
-    them (games/forms.py)."""
-    data = {"number": number}
-    if kind == "under10":
-        data.update({"how": "called", "ended_by": entry["called_by"]})
-        for hand in entry["hands"]:
-            data[f"cards_{hand['player']}"] = " ".join(str(card) for card in hand["cards"])
-    elif kind == "fortybelow":
-        data["went_out"] = entry["went_out"]
-        for hand in entry["hands"]:
-            for row, cards in enumerate(hand["grid"]):
-                for column, card in enumerate(cards):
-                    data[f"card_{hand['player']}_{row}{column}"] = card
-    else:
-        raise ValueError(f"no form data for {kind}")
-    return data
+    """The round page's form fields for an entry, as a phone posts them: the kind's own
+    `form_data` (games/kinds/<kind>/), with the round's number."""
+    return {"number": number, **kind_ui(GAMES[kind]).form_data(entry)}

@@ -3,17 +3,17 @@ what it would score now, and whether it can be put back."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from .kinds import kind_ui
 from .models import Game, RoundRevision
 from .scoring import EntryError, Scoreboard
 from .scoring.numbers import shown, signed
-from .scoring.under10 import BONUS_CARD_NAMES
 from .words import error_said, said
 
 
@@ -81,85 +81,7 @@ def entry_in_words(game: Game, entry: object) -> list[str]:
     def name(player: object) -> str:
         return names.get(player, _("someone no longer in the game"))  # type: ignore[arg-type]
 
-    describe = DESCRIBERS.get(game.kind)
     try:
-        return describe(game, entry, name) if describe else []
+        return kind_ui(game.rules).describe(game, entry, name)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         return [_("(this version was saved in a form this page can't read)")]
-
-
-def _fortybelow(game: Game, entry: Mapping, name: Callable) -> list[str]:
-    lines = (
-        [_("%(name)s went out.") % {"name": name(entry["went_out"])}] if "went_out" in entry else []
-    )
-    for hand in entry.get("hands", []):
-        rows = " / ".join(" ".join(shown(card) for card in row) for row in hand["grid"])
-        lines.append(f"{name(hand['player'])}: {rows}")
-    return lines
-
-
-def _fortytwo(game: Game, entry: Mapping, name: Callable) -> list[str]:
-    lines = []
-    for hand in entry.get("hands", []):
-        said_by = {"name": name(hand["player"]), "bid": hand["bid"], "tricks": hand.get("tricks")}
-        if "tricks" in hand:
-            lines.append(_("%(name)s bid %(bid)s, took %(tricks)s.") % said_by)
-        else:
-            lines.append(_("%(name)s bid %(bid)s.") % said_by)
-    return lines
-
-
-def _under10(game: Game, entry: Mapping, name: Callable) -> list[str]:
-    if "called_by" in entry:
-        lines = [_("%(name)s called “Under the 10!”.") % {"name": name(entry["called_by"])}]
-    else:
-        lines = [_("%(name)s emptied their hand.") % {"name": name(entry.get("empty_hand"))}]
-    for hand in entry.get("hands", []):
-        if "cards" in hand:
-            cards = " ".join(str(card) for card in hand["cards"])
-            held = _("cards %(cards)s") % {"cards": cards} if cards else _("no cards")
-        else:
-            held = _("%(points)s points") % {"points": hand.get("points")}
-        bonus = [said(BONUS_CARD_NAMES.get(b, str(b))) for b in hand.get("bonus", [])]
-        also = _(", and %(cards)s") % {"cards": ", ".join(bonus)} if bonus else ""
-        lines.append(f"{name(hand['player'])}: {held}{also}.")
-    return lines
-
-
-def _fortyfives(game: Game, entry: Mapping, name: Callable) -> list[str]:
-    if entry.get("thrown_in"):
-        return [_("Everyone passed: the hand was thrown in.")]
-    teams = {
-        team: " & ".join(seat.player.name for seat in game.seats if seat.team == team)
-        for team in ("A", "B")
-    }
-    bid = {"name": name(entry["bidder"]), "bid": entry["bid"], "trump": entry.get("trump")}
-    if entry.get("trump"):
-        lines = [_("%(name)s bid %(bid)s in %(trump)s.") % bid]
-    else:
-        lines = [_("%(name)s bid %(bid)s.") % bid]
-    if "tricks" in entry:
-        tricks = ", ".join(f"{teams[t]} {n}" for t, n in entry["tricks"].items())
-        lines.append(_("Tricks: %(tricks)s.") % {"tricks": tricks})
-        high = entry.get("high_trump")
-        if high:
-            lines.append(_("Highest trump: %(team)s.") % {"team": teams[high]})
-        else:
-            lines.append(_("No trump was played."))
-    return lines
-
-
-def _fourscore(game: Game, entry: Mapping, name: Callable) -> list[str]:
-    return [
-        _("%(name)s's pile: %(pile)s.") % {"name": name(hand["player"]), "pile": hand["pile"]}
-        for hand in entry.get("hands", [])
-    ]
-
-
-DESCRIBERS: dict[str, Callable[[Game, Mapping, Callable], list[str]]] = {
-    "fortybelow": _fortybelow,
-    "fortytwo": _fortytwo,
-    "under10": _under10,
-    "fortyfives": _fortyfives,
-    "fourscore": _fourscore,
-}

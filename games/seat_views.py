@@ -19,23 +19,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import seats
-from .forms import (
-    CARDS_TYPED_WRONG,
-    NUMBER,
-    ROUND_FORMS,
-    _int_choices,
-    cards_typed_wrong,
-    grid_card_field,
-    under10_hand,
-    under10_hand_fields,
-)
+from .kinds import kind_ui
 from .models import FailedLogin, Game, SeatLink
 from .qr import qr_svg
-from .scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, tally
-from .scoring.fortyfives import NO_MINIMUM_BIDS, STANDARD_BIDS, SUITS
-from .scoring.fortytwo import HIGHEST_BID, TRICKS_PER_HAND
-from .scoring.numbers import shown, signed
-from .scoring.under10 import HIGHEST_CARD, LOWEST_CARD, MOST_POINTS_IN_HAND
+from .scoring.numbers import signed
 from .tables import ScoreTable
 from .views import _get_game_for_user, _is_poll, _page_context
 
@@ -44,214 +31,6 @@ from .views import _get_game_for_user, _is_poll, _page_context
 JOIN_KEY = "#join-code"
 # Parts sent by one seat link in a minute, at most (a phone resending in a loop is refused).
 SENDS_PER_MINUTE = 60
-
-
-# --- The seat's own part, one small form per game -------------------------------------------
-
-
-class PartForm(forms.Form):
-    """One seat's part: `part()` is that seat's piece of the entry, `table()` its claims on the
-    table's parts (each None to take a claim back)."""
-
-    send_label = gettext_lazy("Send my hand")
-
-    def __init__(self, data=None, *, game, player: int, name: str, stage, part=None, claims=None):
-        self.game = game
-        self.player = player
-        self.name = name
-        self.stage = stage
-        claims = claims or {}  # this seat's claims on the table's parts, by key
-        super().__init__(data, initial=self.initial_from(part or {}, claims))
-        self.add_fields()
-
-    def add_fields(self) -> None:
-        raise NotImplementedError
-
-    def initial_from(self, part: dict, claims) -> dict:
-        return {}
-
-    def part(self) -> dict:
-        raise NotImplementedError
-
-    def table(self) -> dict:
-        return {}
-
-
-class FortyBelowPart(PartForm):
-    keypad = _int_choices(CARD_VALUES)
-
-    def cell(self, row: int, column: int) -> str:
-        # The round form's names, so that fortybelow.js's keypad works on these cells too.
-        return f"card_{self.player}_{row}{column}"
-
-    def add_fields(self) -> None:
-        for row in range(ROWS):
-            for column in range(COLUMNS):
-                self.fields[self.cell(row, column)] = grid_card_field(self.name, row, column)
-        self.fields["went_out"] = forms.BooleanField(required=False, label=_("I went out"))
-
-    def cells(self):
-        return [self[self.cell(r, c)] for r in range(ROWS) for c in range(COLUMNS)]
-
-    def initial_from(self, part, claims) -> dict:
-        initial = {"went_out": "went_out" in claims}
-        for r, row in enumerate(part.get("grid", [])):
-            for c, card in enumerate(row):
-                initial[self.cell(r, c)] = card
-        return initial
-
-    def part(self) -> dict:
-        data = self.cleaned_data
-        return {"grid": [[data[self.cell(r, c)] for c in range(COLUMNS)] for r in range(ROWS)]}
-
-    def table(self) -> dict:
-        return {"went_out": self.player if self.cleaned_data["went_out"] else None}
-
-
-class UnderTheTenPart(PartForm):
-    card_values = range(LOWEST_CARD, HIGHEST_CARD + 1)
-
-    def add_fields(self) -> None:
-        self.fields["ended"] = forms.ChoiceField(
-            choices=[
-                ("", _("Someone else ended the round")),
-                ("called", _("I called “Under the 10!”")),
-                ("empty", _("I emptied my hand")),
-            ],
-            required=False,
-            widget=forms.RadioSelect,
-            label=_("Did you end the round?"),
-        )
-        self.fields.update(under10_hand_fields(most_points=MOST_POINTS_IN_HAND))
-
-    def initial_from(self, part, claims) -> dict:
-        ended = "called" if "called_by" in claims else "empty" if "empty_hand" in claims else ""
-        initial = {"ended": ended, "bonus": part.get("bonus", [])}
-        if "cards" in part:
-            initial["cards"] = " ".join(str(card) for card in part["cards"])
-        elif "points" in part:
-            initial["points"] = part["points"]
-        return initial
-
-    def clean(self):
-        data = self.cleaned_data
-        cards = data.get("cards") or ""
-        if cards_typed_wrong(cards):
-            self.add_error("cards", CARDS_TYPED_WRONG)
-        elif (
-            not cards
-            and data.get("points") is None
-            and not data.get("bonus")
-            and data.get("ended") != "empty"
-            and not self.errors
-        ):
-            self.add_error(None, _("Enter your points or your cards."))
-        return data
-
-    def part(self) -> dict:
-        data = self.cleaned_data
-        return under10_hand(
-            data.get("cards") or "",
-            data.get("points"),
-            data.get("bonus") or [],
-            emptied=data.get("ended") == "empty",
-        )
-
-    def table(self) -> dict:
-        ended = self.cleaned_data.get("ended")
-        return {
-            "called_by": self.player if ended == "called" else None,
-            "empty_hand": self.player if ended == "empty" else None,
-        }
-
-
-class FortyTwoPart(PartForm):
-    @property
-    def send_label(self):
-        return _("Send my bid") if self.stage.phase == "bids" else _("Send my tricks")
-
-    @property
-    def key(self) -> str:
-        return "bid" if self.stage.phase == "bids" else "tricks"
-
-    def add_fields(self) -> None:
-        highest = HIGHEST_BID if self.key == "bid" else TRICKS_PER_HAND
-        self.fields[self.key] = forms.TypedChoiceField(
-            choices=_int_choices(range(highest + 1)),
-            coerce=int,
-            widget=forms.RadioSelect,
-            label=_("My bid") if self.key == "bid" else _("Tricks I took"),
-        )
-
-    def initial_from(self, part, claims) -> dict:
-        return {self.key: part.get(self.key)}
-
-    def part(self) -> dict:
-        return {self.key: self.cleaned_data[self.key]}
-
-
-class FourScorePart(PartForm):
-    send_label = gettext_lazy("Send my pile")
-
-    def add_fields(self) -> None:
-        self.fields["pile"] = forms.IntegerField(
-            min_value=0, max_value=999, widget=NUMBER, label=_("My pile")
-        )
-
-    def initial_from(self, part, claims) -> dict:
-        return {"pile": part.get("pile")}
-
-    def part(self) -> dict:
-        return {"pile": self.cleaned_data["pile"]}
-
-
-class FortyFivesPart(PartForm):
-    """Only the bidder's phone has something to send: the bid it won (and the trump)."""
-
-    send_label = gettext_lazy("Send my bid")
-
-    def add_fields(self) -> None:
-        no_minimum = self.game.options.get("no_minimum_bid")
-        bids = NO_MINIMUM_BIDS if no_minimum else STANDARD_BIDS
-        self.fields["bid"] = forms.TypedChoiceField(
-            choices=[("", _("I didn't win the bid")), *_int_choices(bids)],
-            coerce=int,
-            empty_value=None,
-            required=False,
-            widget=forms.RadioSelect,
-            label=_("My winning bid"),
-        )
-        self.fields["trump"] = forms.ChoiceField(
-            choices=[("", _("not said")), *[(suit, _(suit.title())) for suit in SUITS]],
-            required=False,
-            widget=forms.RadioSelect,
-            label=_("Trump"),
-        )
-
-    def initial_from(self, part, claims) -> dict:
-        bid = claims.get("bid") or {}
-        return {"bid": bid.get("bid", ""), "trump": bid.get("trump", "")}
-
-    def part(self) -> None:
-        return None  # nothing of the seat's own: the bid is the table's
-
-    def table(self) -> dict:
-        data = self.cleaned_data
-        if data.get("bid") is None:
-            return {"bid": None}
-        bid = {"bidder": self.player, "bid": data["bid"]}
-        if data.get("trump"):
-            bid["trump"] = data["trump"]
-        return {"bid": bid}
-
-
-PART_FORMS: dict[str, type[PartForm]] = {
-    "fortybelow": FortyBelowPart,
-    "under10": UnderTheTenPart,
-    "fortytwo": FortyTwoPart,
-    "fourscore": FourScorePart,
-    "fortyfives": FortyFivesPart,
-}
 
 
 # --- Joining --------------------------------------------------------------------------------
@@ -374,6 +153,7 @@ def seat_page(request, token: str):
         **_live_context(game, board, stage, draft, link),
         "said": request.GET.get("said", ""),
         "my_bid": _my_bid(board, stage, player),
+        "owner_enters": _owner_enters(game, stage),
     }
     return render(request, "games/seat_page.html", context, status=status)
 
@@ -383,6 +163,13 @@ def _my_bid(board, stage, player: int):
         return None
     hands = (seats.open_entry(board) or {}).get("hands", [])
     return next((hand.get("bid") for hand in hands if hand.get("player") == player), None)
+
+
+def _owner_enters(game, stage) -> bool:
+    """This phase of the round is the owner's alone to enter (Forty Fives: the hand's result)."""
+    part_form = kind_ui(game.rules).part_form
+    entered_in = part_form.entered_in if part_form else None
+    return stage is not None and entered_in is not None and stage.phase not in entered_in
 
 
 def _said(outcome: seats.Outcome) -> str:
@@ -397,16 +184,17 @@ def _said(outcome: seats.Outcome) -> str:
 
 def _part_form(request, game, link, stage, draft):
     player = link.seat.player_id
-    if stage is None or game.kind not in PART_FORMS:
+    part_form = kind_ui(game.rules).part_form
+    if stage is None or part_form is None:
         return None
-    if game.kind == "fortyfives" and stage.phase != "hand":
-        return None  # the result of the hand is the owner's to enter
+    if part_form.entered_in is not None and stage.phase not in part_form.entered_in:
+        return None  # the owner's to enter (Forty Fives: the result of the hand)
     if player not in game.scoreboard.active_players:
         return None  # out of the game (Under the 10): nothing to enter
     kept = seats.part_of(draft, player)
     table = seats.table_parts(draft)
     claims = {k: v for k, v in table.items() if seats.claimant(v) == player}
-    return PART_FORMS[game.kind](
+    return part_form(
         request.POST if request.method == "POST" else None,
         game=game,
         player=player,
@@ -424,12 +212,8 @@ def _live_context(game, board, stage, draft, link: SeatLink | None) -> dict:
     problem = seats.problem_of(draft)
     last = board.rounds[-1] if board.rounds and board.rounds[-1].status == "complete" else None
     mine = seats.part_of(draft, link.seat.player_id) if link else None
-    my_grid_score = None
-    if mine and game.kind == "fortybelow":
-        try:
-            my_grid_score = shown(tally(mine["part"]["grid"]).score)
-        except Exception:  # a part the rules refuse: the whole's problem says so
-            my_grid_score = None
+    part_form = kind_ui(game.rules).part_form
+    my_grid_score = part_form.part_score(mine["part"]) if mine and part_form else None
     score_table = ScoreTable(game, board, names)
     table = seats.table_parts(draft)
     claims = [_claim_sentence(key, value, names) for key, value in table.items()]
@@ -516,7 +300,8 @@ def owner_context(request, game: Game) -> dict:
         "join_page": request.build_absolute_uri(reverse("join")),
         "join_qr": qr_svg(url, _("QR code to join this game: %(url)s") % {"url": url}),
         "links": links,
-        "seat_parts": game.kind in seats.SEAT_PARTS,
+        "seat_parts": seats.has_seat_parts(game),
+        "owner_table_template": getattr(kind_ui(game.rules).part_form, "owner_table_template", ""),
         **_live_context(game, board, stage, draft, None),
     }
 
@@ -552,16 +337,11 @@ def game_phones(request, pk: int):
     return response
 
 
-TABLE_PARTS = {
-    "fortybelow": {"went_out": "went_out"},
-    "under10": {"called": "called_by", "empty": "empty_hand"},
-}
-
-
 def _owner_table_part(request, game: Game) -> None:
     """The table's part entered on the owner's phone: who went out (FortyBelow), who called or
     emptied their hand (Under the 10); the round is saved if that was the last part."""
-    keys = TABLE_PARTS.get(game.kind, {})
+    part_form = kind_ui(game.rules).part_form
+    keys = part_form.owner_table_parts if part_form else {}
     how = request.POST.get("how", "went_out")
     player = request.POST.get("player", "")
     if how not in keys or not player.isascii() or not player.isdigit() or len(player) > 18:
@@ -613,7 +393,7 @@ def phones_take_over(request, pk: int):
         raise Http404("Nothing to take over")
     draft = seats.draft_for(game, stage)
     entry = seats.partial_entry(game, board, stage, draft)
-    form = ROUND_FORMS[game.kind](
+    form = kind_ui(game.rules).round_form(
         None, game=game, board=board, entry=entry or None, number=stage.number
     )
     context = _page_context(game, form=form, number=stage.number, versions=[])

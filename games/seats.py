@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from .kinds import kind_ui
 from .models import Conflict, Game, Round, RoundDraft, SeatLink
 from .scoring import EntryError, Scoreboard
 
@@ -22,9 +23,6 @@ CODE_LENGTH = 6
 # Enough phones for a table whose players swap phones or reload on another one; bounded, so a
 # join page held open can't make rows by the thousand.
 LINKS_PER_SEAT = 4
-# The games whose seats each enter a part of their own. Forty Fives has none: its bid is the
-# table's (entered by the bidder's phone or the owner), its result the owner's.
-SEAT_PARTS = {"fortybelow", "fortytwo", "under10", "fourscore"}
 OWNER = 0  # "by" of a part the owner entered
 
 
@@ -129,8 +127,8 @@ def current_stage(game: Game, board: Scoreboard) -> Stage | None:
         return None
     if board.open_round:
         return Stage(board.open_round.number, "result")
-    phase = "bids" if game.kind == "fortytwo" else "hand"
-    return Stage(len(board.rounds) + 1, phase)
+    part_form = kind_ui(game.rules).part_form
+    return Stage(len(board.rounds) + 1, part_form.first_phase if part_form else "hand")
 
 
 def drop_stale_drafts(game: Game, board: Scoreboard) -> None:
@@ -165,9 +163,16 @@ def problem_of(draft: RoundDraft | None) -> dict | None:
     return draft.parts.get("problem") if draft else None
 
 
+def has_seat_parts(game: Game) -> bool:
+    """Whether the game's seats each enter a part of their own. Forty Fives' don't: its bid is
+    the table's (entered by the bidder's phone or the owner), its result the owner's."""
+    part_form = kind_ui(game.rules).part_form
+    return part_form is not None and part_form.own_parts
+
+
 def players_entering(game: Game, board: Scoreboard) -> list[int]:
     """The seats the round waits for, each with a part of their own."""
-    return list(board.active_players) if game.kind in SEAT_PARTS else []
+    return list(board.active_players) if has_seat_parts(game) else []
 
 
 def claimant(value: object) -> object:
@@ -187,32 +192,8 @@ def assemble(game: Game, board: Scoreboard, stage: Stage, draft: RoundDraft) -> 
     if any(str(p) not in hands for p in players):
         return None
     parts = {p: hands[str(p)]["part"] for p in players}
-    if game.kind == "fortybelow":
-        if "went_out" not in table:
-            return None
-        return {
-            "went_out": table["went_out"],
-            "hands": [{"player": p, "grid": parts[p]["grid"]} for p in players],
-        }
-    if game.kind == "under10":
-        ended = [key for key in ("called_by", "empty_hand") if key in table]
-        if not ended:
-            return None
-        return {ended[0]: table[ended[0]], "hands": [{"player": p, **parts[p]} for p in players]}
-    if game.kind == "fortytwo":
-        if stage.phase == "bids":
-            return {"hands": [{"player": p, "bid": parts[p]["bid"]} for p in players]}
-        bids = {hand["player"]: hand["bid"] for hand in (open_entry(board) or {}).get("hands", [])}
-        return {
-            "hands": [
-                {"player": p, "bid": bids.get(p), "tricks": parts[p]["tricks"]} for p in players
-            ]
-        }
-    if game.kind == "fourscore":
-        return {"hands": [{"player": p, "pile": parts[p]["pile"]} for p in players]}
-    if game.kind == "fortyfives" and stage.phase == "hand" and isinstance(table.get("bid"), dict):
-        return dict(table["bid"])  # the bid alone: an open round, its result the owner's
-    return None
+    part_form = kind_ui(game.rules).part_form
+    return part_form.assemble(stage, parts, table, open_entry(board)) if part_form else None
 
 
 def partial_entry(game: Game, board: Scoreboard, stage: Stage, draft: RoundDraft | None) -> dict:
@@ -220,28 +201,10 @@ def partial_entry(game: Game, board: Scoreboard, stage: Stage, draft: RoundDraft
     entry = dict(open_entry(board) or {}) if stage.phase == "result" else {}
     if draft is None:
         return entry
-    hands = draft.parts.get("hands", {})
+    parts = {int(p): hand["part"] for p, hand in draft.parts.get("hands", {}).items()}
     table = draft.parts.get("table", {})
-    if game.kind == "fortybelow":
-        entry.update({k: v for k, v in table.items() if k == "went_out"})
-        entry["hands"] = [{"player": int(p), "grid": h["part"]["grid"]} for p, h in hands.items()]
-    elif game.kind == "under10":
-        entry.update(table or {"called_by": None})  # the round form's usual "called", nobody yet
-        entry["hands"] = [{"player": int(p), **h["part"]} for p, h in hands.items()]
-    elif game.kind == "fortytwo":
-        if stage.phase == "bids":
-            entry["hands"] = [{"player": int(p), "bid": h["part"]["bid"]} for p, h in hands.items()]
-        else:
-            tricks = {int(p): h["part"]["tricks"] for p, h in hands.items()}
-            entry["hands"] = [
-                {**hand, "tricks": tricks[hand["player"]]} if hand.get("player") in tricks else hand
-                for hand in entry.get("hands", [])
-            ]
-    elif game.kind == "fourscore":
-        entry["hands"] = [{"player": int(p), "pile": h["part"]["pile"]} for p, h in hands.items()]
-    elif game.kind == "fortyfives" and isinstance(table.get("bid"), dict):
-        entry.update(table["bid"])
-    return entry
+    part_form = kind_ui(game.rules).part_form
+    return part_form.partial(entry, stage, parts, table) if part_form else entry
 
 
 def problem_players(error: EntryError, game: Game, board: Scoreboard, stage: Stage) -> list[int]:
@@ -373,13 +336,8 @@ def missing_sentence(game: Game, board: Scoreboard, stage: Stage, draft) -> str:
     waiting = [names[p] for p in players_entering(game, board) if part_of(draft, p) is None]
     if waiting:
         return _("Still entering: %(names)s.") % {"names": ", ".join(waiting)}
-    if game.kind == "fortybelow":
-        return _("Say who went out.")
-    if game.kind == "under10":
-        return _("Say who called or emptied their hand.")
-    if game.kind == "fortyfives":
-        return _("Say who won the bid, or take over to enter the hand.")
-    return _("A part of the round is missing.")
+    part_form = kind_ui(game.rules).part_form
+    return str(part_form.missing_table_part if part_form else _("A part of the round is missing."))
 
 
 # --- What every phone may see ---------------------------------------------------------------

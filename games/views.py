@@ -36,7 +36,6 @@ from . import docs, history, stats, transfer
 from .api import Invalid as ImportRefused
 from .api import import_document
 from .forms import (
-    ROUND_FORMS,
     DeleteAccountForm,
     ImportForm,
     MergeForm,
@@ -44,6 +43,7 @@ from .forms import (
     NewPlayerForm,
     NightForm,
 )
+from .kinds import kind_ui
 from .models import (
     Conflict,
     FailedLogin,
@@ -554,7 +554,7 @@ def round_new(request, pk: int):
     seen = _posted_number(request, default=number) if request.method == "POST" else number
     seen = seen if 1 <= seen <= number else number
     shown = board.rounds[seen - 1] if 1 <= seen <= len(board.rounds) else open_round
-    form = ROUND_FORMS[game.kind](
+    form = kind_ui(game.rules).round_form(
         request.POST or None,
         game=game,
         board=board,
@@ -584,7 +584,7 @@ def round_edit(request, pk: int, number: int):
     if not 1 <= number <= len(board.rounds):
         raise Http404("No such round")
     saved_entry = board.rounds[number - 1].entry
-    form = ROUND_FORMS[game.kind](
+    form = kind_ui(game.rules).round_form(
         request.POST or None,
         game=game,
         board=board,
@@ -650,7 +650,7 @@ def round_preview(request, pk: int):
     number = _int_or_404(request.POST.get("number"))
     if not 1 <= number <= len(board.rounds) + 1:
         raise Http404("No such round")
-    form = ROUND_FORMS[game.kind](
+    form = kind_ui(game.rules).round_form(
         request.POST,
         game=game,
         board=board,

@@ -182,8 +182,25 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [FILES_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # What django-template-partials sets up by default (its loader around Django's
+            # cached default loaders), plus each game's templates beside its package
+            # (games/kinds/loader.py).
+            "loaders": [
+                (
+                    "template_partials.loader.Loader",
+                    [
+                        (
+                            "django.template.loaders.cached.Loader",
+                            [
+                                "django.template.loaders.filesystem.Loader",
+                                "django.template.loaders.app_directories.Loader",
+                                "games.kinds.loader.Loader",
+                            ],
+                        )
+                    ],
+                )
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",

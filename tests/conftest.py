@@ -51,6 +51,16 @@ def outsider(db):
 
 
 @pytest.fixture
+def players(request, owner):
+    """The owner's players: Ann, Bob, Cy and Dee, or the names a module or test marks with
+    `@pytest.mark.players("Ann", "Bob", "Cy")`."""
+    from tests import factories
+
+    marker = request.node.get_closest_marker("players")
+    return factories.add_players(owner, marker.args if marker else factories.NAMES)
+
+
+@pytest.fixture
 def owner_client(owner):
     client = Client()
     client.force_login(owner)

@@ -21,6 +21,7 @@ from rest_framework.test import APIClient
 
 from games import seats, transfer
 from games.models import Game, GameNight, Player, Round, RoundDraft, RoundRevision, Seat, SeatLink
+from tests.factories import piles
 
 from .conftest import PASSWORD
 
@@ -31,10 +32,6 @@ pytestmark = pytest.mark.django_db
 # Names nobody would type by chance, so "not in the page" means the page doesn't show them.
 OWNERS_PLAYERS = ("Annabel Quince", "Bartholomew Reed", "Cyrano Vale", "Delphine Moss")
 OUTSIDERS_PLAYERS = ("Evander Mallory", "Florian Nash")
-
-
-def piles(players, *counts) -> dict:
-    return {"hands": [{"player": p.pk, "pile": n} for p, n in zip(players, counts, strict=True)]}
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from games.charts import BASELINE, LINE_GAP, MAX_POINTS, score_chart
 from games.models import Game, Player
 from games.scoring import GAMES
+from tests.factories import piles, play
 from tests.test_css import colours, contrast
 
 pytestmark = pytest.mark.django_db
@@ -27,15 +28,6 @@ NARROWEST_DRAWN_WIDTH = 360 - 2 * (12.75 + 12.75 + 1)
 TOLERANCE = 0.11  # coordinates are rounded to one decimal place
 
 
-@pytest.fixture
-def players(owner):
-    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
-
-
-def piles(players, *counts):
-    return {"hands": [{"player": p.pk, "pile": n} for p, n in zip(players, counts, strict=True)]}
-
-
 def under10(players, caller, *points):
     hands = [{"player": p.pk, "points": n} for p, n in zip(players, points, strict=True)]
     return {"called_by": caller.pk, "hands": hands}
@@ -46,13 +38,6 @@ def fives(bidder, bid, tricks_a=None, high_trump="A"):
     if tricks_a is not None:
         entry.update(tricks={"A": tricks_a, "B": 5 - tricks_a}, high_trump=high_trump)
     return entry
-
-
-def play(owner, kind, players, entries, **options):
-    game = Game.start(owner, kind, players, options=options)
-    for entry in entries:
-        game.add_round(entry, owner)
-    return game
 
 
 def svg_of(board, names) -> str:

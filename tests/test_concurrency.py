@@ -11,7 +11,7 @@ from functools import partial
 
 import pytest
 
-from .api.conftest import piles
+from .factories import piles
 from .live_server import REQUEST_SECONDS, Response, live_server, uses_postgres
 
 TAKEN = "Round {} was already saved by someone else."

@@ -12,30 +12,15 @@ from django.utils import timezone
 
 from games.models import Game, GameNight, Player
 from games.transfer import game_csv, night_csv
+from tests.factories import piles, play
 
 pytestmark = pytest.mark.django_db
 
 MINUS = "\N{MINUS SIGN}"
 
 
-@pytest.fixture
-def players(owner):
-    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
-
-
 def rows(text: str) -> list[list[str]]:
     return list(csv.reader(io.StringIO(text)))
-
-
-def piles(players, *counts):
-    return {"hands": [{"player": p.pk, "pile": n} for p, n in zip(players, counts, strict=True)]}
-
-
-def play(owner, kind, players, entries, night=None, **options):
-    game = Game.start(owner, kind, players, options=options, night=night)
-    for entry in entries:
-        game.add_round(entry, owner)
-    return game
 
 
 def fourscore(owner, players, night=None):

@@ -9,8 +9,8 @@ from datetime import datetime
 
 import pytest
 
-from .api.conftest import piles
 from .api.test_transfer import export, scoreboards_by_name, without_ids
+from .factories import piles
 from .live_server import live_server
 
 DEALS = (3, 5, 20, 20, 20)  # FourScore games: two finish before the kill, three go on

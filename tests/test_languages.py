@@ -20,7 +20,7 @@ from games.models import Game, GameNight, Player
 from games.scoring.messages import Message
 from games.templatetags.table_words import JS_WORDS
 from games.words import said
-from tests import pace_games
+from tests import factories, pace_games
 
 ROOT = Path(settings.BASE_DIR)
 PO = ROOT / "locale" / "nl" / "LC_MESSAGES" / "django.po"
@@ -242,7 +242,7 @@ def test_the_footer_switch_remembers_the_choice_without_javascript(client, owner
 def test_a_poll_in_the_other_language_is_never_answered_from_the_first_ones_etag(
     owner_client, owner
 ):
-    game = pace_games.under10(owner, pace_games.players(owner, ["Ann", "Bob", "Cy"]))
+    game = pace_games.under10(owner, factories.add_players(owner, ["Ann", "Bob", "Cy"]))
     url = reverse("game_detail", args=[game.pk])
     english = owner_client.get(url, **FRAGMENT, **ENGLISH)
     dutch = owner_client.get(url, **FRAGMENT, **DUTCH, HTTP_IF_NONE_MATCH=english["ETag"])
@@ -253,7 +253,7 @@ def test_a_poll_in_the_other_language_is_never_answered_from_the_first_ones_etag
 
 
 def test_dates_read_in_dutch(owner_client, owner):
-    game = pace_games.under10(owner, pace_games.players(owner, ["Ann", "Bob", "Cy"]))
+    game = pace_games.under10(owner, factories.add_players(owner, ["Ann", "Bob", "Cy"]))
     night = GameNight.objects.create(owner=owner, date=date(2026, 10, 3))
     Game.objects.filter(pk=game.pk).update(night=night)
     assert "za 3 okt 2026" in owner_client.get(reverse("night_list"), **DUTCH).content.decode()
@@ -346,7 +346,7 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Utrecht"]
 def table(owner):
     """One game of each kind with rounds played, a watch link, and an Under the 10 round page
     with an earlier version (fixed once)."""
-    seated = pace_games.players(owner, NAMES[:4])
+    seated = factories.add_players(owner, NAMES[:4])
     games = {
         "fortybelow": pace_games.fortybelow(owner, seated[:3], rounds=3, played=2),
         "fortytwo": pace_games.fortytwo(owner, seated[:3]),
@@ -505,7 +505,7 @@ def test_a_round_of_under_the_10_reads_as_a_dutch_table_says_it(owner_client, ta
 def test_a_long_games_earlier_rounds_are_said_in_dutch(owner_client, client, owner):
     from bench import entries
 
-    seated = pace_games.players(owner, NAMES[:4])
+    seated = factories.add_players(owner, NAMES[:4])
     game = Game.start(owner, "under10", seated)
     for entry in entries.rounds("under10", [p.pk for p in seated], 30):
         game.add_round(entry, owner)

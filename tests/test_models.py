@@ -6,6 +6,7 @@ from django.db import IntegrityError, transaction
 
 from games.models import Conflict, Game, GameNight, Player, Round, RoundRevision
 from games.scoring import EntryError
+from tests.factories import piles
 
 pytestmark = pytest.mark.django_db
 
@@ -13,10 +14,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def ann_bob_cy(owner):
     return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy")]
-
-
-def piles(players, *counts):
-    return {"hands": [{"player": p.pk, "pile": n} for p, n in zip(players, counts, strict=True)]}
 
 
 def tricks(players, bids, taken=None):

@@ -10,9 +10,10 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Game, GameNight, Player, evening_of, read_utc_offset
+from games.models import Game, GameNight, evening_of, read_utc_offset
+from tests.factories import piles, play
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.players("Ann", "Bob", "Cy"), pytest.mark.django_db]
 
 NEW_YORK = -5 * 60  # EST, in minutes east of UTC
 SYDNEY = 11 * 60  # AEDT
@@ -20,11 +21,6 @@ SYDNEY = 11 * 60  # AEDT
 
 def utc(*args) -> datetime:
     return datetime(*args, tzinfo=UTC)
-
-
-@pytest.fixture
-def players(owner):
-    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy")]
 
 
 @pytest.fixture
@@ -254,7 +250,7 @@ class _Markup(HTMLParser):
 def test_the_nights_list_is_valid_markup_with_no_block_inside_a_link(owner_client, owner, players):
     night = GameNight.tonight(owner)
     night.update_details(night.date, "Kitchen", "")
-    _fourscore(owner, players, [1, 5, 2], night=night)
+    play(owner, "fourscore", players, [piles(players, 1, 5, 2)], night=night, deals=1)
     Game.start(owner, "under10", players, night=night)
     page = owner_client.get(reverse("night_list")).content.decode()
     markup = _Markup()
@@ -276,18 +272,10 @@ def test_the_nights_list_says_when_there_are_none(owner_client):
 # --- A player's page ----------------------------------------------------------------------------
 
 
-def _fourscore(owner, players, piles, night=None):
-    """A one-deal FourScore game, finished: the fewest cards left wins."""
-    game = Game.start(owner, "fourscore", players, night=night, options={"deals": 1})
-    hands = [{"player": p.pk, "pile": pile} for p, pile in zip(players, piles, strict=True)]
-    game.add_round({"hands": hands}, owner)
-    return game
-
-
 def test_a_players_recent_games_show_their_result_and_score(owner_client, owner, players):
     ann, _, cy = players
-    won = _fourscore(owner, players, [1, 5, 3])
-    third = _fourscore(owner, players, [5, 1, 3])
+    won = play(owner, "fourscore", players, [piles(players, 1, 5, 3)], deals=1)
+    third = play(owner, "fourscore", players, [piles(players, 5, 1, 3)], deals=1)
     playing = Game.start(owner, "fourscore", players, options={"deals": 3})
     response = owner_client.get(reverse("player_detail", args=[ann.pk]))
     recent = {game.id: game for game in response.context["games"]}
@@ -307,7 +295,7 @@ def test_a_players_recent_games_show_their_result_and_score(owner_client, owner,
 
 def test_head_to_head_says_what_it_counts(owner_client, owner, players):
     ann = players[0]
-    _fourscore(owner, players, [1, 5, 3])
+    play(owner, "fourscore", players, [piles(players, 1, 5, 3)], deals=1)
     page = owner_client.get(reverse("player_detail", args=[ann.pk])).content.decode()
     assert (
         "In the finished games Ann played against each other player: how many times Ann "
@@ -329,7 +317,7 @@ def test_the_players_list_is_valid_markup(owner_client, players):
 
 def test_a_recent_game_is_dated_by_its_night(owner_client, owner, players):
     night = GameNight.objects.create(owner=owner, date=date(2026, 11, 14))
-    game = _fourscore(owner, players, [1, 5, 3], night=night)
+    game = play(owner, "fourscore", players, [piles(players, 1, 5, 3)], night=night, deals=1)
     response = owner_client.get(reverse("player_detail", args=[players[0].pk]))
     assert [(g.id, g.played_on) for g in response.context["games"]] == [(game.pk, night.date)]
     assert "Sat 14 Nov" in response.content.decode()

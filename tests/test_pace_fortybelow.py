@@ -6,16 +6,13 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.models import Game, Player
+from games.models import Game
+
+pytestmark = pytest.mark.players("Ann", "Bob", "Cy")
 
 MINUS = "\N{MINUS SIGN}"
 ANN_GRID = [[5, 5, 3], [5, 5, -1]]  # a block, and 3 + -1: -38
 BOB_GRID = [[7, 2, 7], [7, 9, 7]]  # columns 1 and 3 cancel: 11
-
-
-@pytest.fixture
-def players(owner):
-    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy")]
 
 
 @pytest.fixture

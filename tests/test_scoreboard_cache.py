@@ -11,21 +11,9 @@ from django.urls import reverse
 
 from games.caches import VersionsCache
 from games.models import Game, Player, Replayed, Seat
+from tests.factories import called
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def players(owner):
-    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy")]
-
-
-def called(caller, players, points):
-    """An Under the 10 round called by `caller`, each player's hand worth `points[n]`."""
-    return {
-        "called_by": caller.pk,
-        "hands": [{"player": p.pk, "points": n} for p, n in zip(players, points, strict=True)],
-    }
+pytestmark = [pytest.mark.players("Ann", "Bob", "Cy"), pytest.mark.django_db]
 
 
 @pytest.fixture

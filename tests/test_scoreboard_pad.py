@@ -12,15 +12,10 @@ from django.urls import reverse
 
 from games.models import Game, Player, Round
 
-from . import pace_games
+from . import factories, pace_games
 
 pytestmark = pytest.mark.django_db
 MINUS = "\N{MINUS SIGN}"
-
-
-@pytest.fixture
-def players(owner):
-    return pace_games.players(owner, ["Ann", "Bob", "Cy", "Dee"])
 
 
 def page(client, game):
@@ -161,7 +156,7 @@ def test_the_next_dealer_and_the_leader_are_marked_over_their_columns(owner_clie
 
 @pytest.mark.parametrize("kind", ["fortybelow", "fortytwo", "under10", "fortyfives", "fourscore"])
 def test_the_star_the_banner_and_the_standings_never_disagree(owner_client, owner, kind):
-    seated = pace_games.players(owner, ["Ann", "Bob", "Cy", "Dee"])
+    seated = factories.add_players(owner, ["Ann", "Bob", "Cy", "Dee"])
     game = {
         "fortybelow": lambda: pace_games.fortybelow(owner, seated, rounds=4),
         "fortytwo": lambda: pace_games.fortytwo(owner, seated[:3]),

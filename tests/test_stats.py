@@ -5,7 +5,7 @@ import datetime
 
 import pytest
 
-from games.models import Game, GameNight, Player
+from games.models import GameNight, Player
 from games.scoring import GAMES
 from games.stats import (
     HeadToHead,
@@ -15,40 +15,14 @@ from games.stats import (
     player_records,
     player_stats,
 )
+from tests.factories import grids, piles, play
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def players(owner):
-    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
-
-
-def play(owner, kind, seated, entries, night=None, **options):
-    """A game started and played through the write path, one entry a round."""
-    game = Game.start(owner, kind, seated, options=options or None, night=night)
-    for entry in entries:
-        game.add_round(entry, owner)
-    game.refresh_from_db()
-    return game
-
-
-def piles(seated, *counts):
-    """A FourScore entry: each player's pile, in seat order."""
-    return {"hands": [{"player": p.pk, "pile": n} for p, n in zip(seated, counts, strict=True)]}
 
 
 def fourscore(owner, seated, *counts, night=None, deals=1):
     """A FourScore game of one deal (finished: the lowest pile wins) unless `deals` is more."""
     return play(owner, "fourscore", seated, [piles(seated, *counts)], night=night, deals=deals)
-
-
-def grids(went_out, *hands):
-    """A FortyBelow entry from (player, grid) pairs."""
-    return {
-        "went_out": went_out.pk,
-        "hands": [{"player": p.pk, "grid": grid} for p, grid in hands],
-    }
 
 
 def forty_two(seated, bid_list, tricks=None):

@@ -8,15 +8,10 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games.models import Game, Player, Round
+from games.models import Game, Round
 from tests.scoring import test_fortytwo as fortytwo
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def players(owner):
-    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
 
 
 def new_round(game):

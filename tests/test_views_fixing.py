@@ -8,18 +8,10 @@ import pytest
 from django.urls import reverse
 
 from games.history import entry_in_words
-from games.models import Game, Player, RoundRevision
+from games.models import Game, RoundRevision
+from tests import factories
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def players(owner):
-    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
-
-
-def pile_entry(players, *counts):
-    return {"hands": [{"player": p.pk, "pile": n} for p, n in zip(players, counts, strict=True)]}
 
 
 def piles(players, *counts, number=1):
@@ -30,8 +22,8 @@ def piles(players, *counts, number=1):
 def two_deals(owner, players):
     """FourScore for Ann, Bob and Cy: two of three deals played."""
     game = Game.start(owner, "fourscore", players[:3], options={"deals": 3})
-    game.add_round(pile_entry(players[:3], 1, 2, 3), owner)
-    game.add_round(pile_entry(players[:3], 4, 0, 0), owner)
+    game.add_round(factories.piles(players[:3], 1, 2, 3), owner)
+    game.add_round(factories.piles(players[:3], 4, 0, 0), owner)
     return game
 
 
@@ -95,7 +87,7 @@ def test_a_made_up_undone_number_shows_no_notice(owner_client, owner, two_deals,
 def test_another_games_undone_round_is_not_offered(owner_client, owner, two_deals, players):
     revision = two_deals.delete_last_round(2, owner)
     other = Game.start(owner, "fourscore", players[:3], options={"deals": 3})
-    other.add_round(pile_entry(players[:3], 1, 1, 1), owner)
+    other.add_round(factories.piles(players[:3], 1, 1, 1), owner)
     url = reverse("game_detail", args=[other.pk])
     assert "Bring round" not in owner_client.get(url, {"undone": revision.pk}).content.decode()
 

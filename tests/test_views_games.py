@@ -7,23 +7,15 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, GameNight, Player
+from tests.factories import piles
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def players(owner):
-    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
 
 
 @pytest.fixture
 def game(owner, players):
     """A FourScore match of three deals, not yet started."""
     return Game.start(owner, "fourscore", players[:3], options={"deals": 3})
-
-
-def piles(players, *counts):
-    return {"hands": [{"player": p.pk, "pile": n} for p, n in zip(players, counts, strict=True)]}
 
 
 def seated(game):

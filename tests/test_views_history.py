@@ -11,21 +11,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import Game, GameNight, Player, Round
+from tests.factories import piles
 
 from .api.conftest import api  # noqa: F401 (a fixture the account fixture uses)
 from .api.test_transfer import account, without_ids  # noqa: F401 (account is a fixture)
 from .conftest import PASSWORD
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def players(owner):
-    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy")]
-
-
-def piles(players, *counts):
-    return {"hands": [{"player": p.pk, "pile": n} for p, n in zip(players, counts, strict=True)]}
+pytestmark = [pytest.mark.players("Ann", "Bob", "Cy"), pytest.mark.django_db]
 
 
 @pytest.fixture

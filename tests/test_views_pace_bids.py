@@ -6,14 +6,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.models import Game, Player, Round
+from games.models import Game, Round
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def players(owner):
-    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
 
 
 @pytest.fixture

@@ -6,18 +6,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.models import Game, Player, Round, RoundRevision
+from games.models import Game, Round, RoundRevision
+from tests import factories
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def players(owner):
-    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
-
-
-def start(owner, kind, players, **options):
-    return Game.start(owner, kind, players, options=options or None)
 
 
 def new_round(game):
@@ -28,11 +20,6 @@ def scores(game):
     """Each player's running total as the scoreboard replays it, by name."""
     game = Game.objects.get(pk=game.pk)
     return {game.player_names[p]: total for p, total in game.scoreboard.totals.items()}
-
-
-def pile_entry(players, *counts):
-    """A FourScore entry as the write path takes it."""
-    return {"hands": [{"player": p.pk, "pile": n} for p, n in zip(players, counts, strict=True)]}
 
 
 def piles(players, *counts, number=1):
@@ -59,7 +46,7 @@ def checked(html, name, value):
 
 def test_fortybelow_shows_a_grid_of_six_cards_per_player(owner_client, owner, players):
     ann, bob = players[:2]
-    game = start(owner, "fortybelow", [ann, bob], rounds=2)
+    game = factories.play(owner, "fortybelow", [ann, bob], rounds=2)
     response = owner_client.get(new_round(game))
     html = response.content.decode()
     assert response.status_code == 200
@@ -73,7 +60,7 @@ def test_fortybelow_shows_a_grid_of_six_cards_per_player(owner_client, owner, pl
 
 def test_fortybelow_saves_a_round_without_javascript(owner_client, owner, players):
     ann, bob = players[:2]
-    game = start(owner, "fortybelow", [ann, bob], rounds=2)
+    game = factories.play(owner, "fortybelow", [ann, bob], rounds=2)
     data = {
         "number": 1,
         "went_out": ann.pk,
@@ -94,7 +81,7 @@ def test_fortybelow_without_who_went_out_keeps_the_cards_and_saves_nothing(
     owner_client, owner, players
 ):
     ann, bob = players[:2]
-    game = start(owner, "fortybelow", [ann, bob])
+    game = factories.play(owner, "fortybelow", [ann, bob])
     data = {
         "number": 1,
         **grid(ann, [[1, 2, 3], [4, 5, 6]]),
@@ -112,7 +99,7 @@ def test_fortybelow_without_who_went_out_keeps_the_cards_and_saves_nothing(
 
 def test_fortybelow_a_card_that_is_not_a_card_is_refused(owner_client, owner, players):
     ann, bob = players[:2]
-    game = start(owner, "fortybelow", [ann, bob])
+    game = factories.play(owner, "fortybelow", [ann, bob])
     data = {"number": 1, "went_out": ann.pk, **grid(ann, [[1, 2, 3], [4, 5, 99]])}
     data.update(grid(bob, [[1, 2, 3], [4, 5, 6]]))
     response = owner_client.post(new_round(game), data)
@@ -123,7 +110,7 @@ def test_fortybelow_a_card_that_is_not_a_card_is_refused(owner_client, owner, pl
 
 def test_fortybelow_a_card_left_blank_is_pointed_out(owner_client, owner, players):
     ann, bob = players[:2]
-    game = start(owner, "fortybelow", [ann, bob])
+    game = factories.play(owner, "fortybelow", [ann, bob])
     data = {"number": 1, "went_out": ann.pk, **grid(ann, [[1, 2, 3], [4, 5, 6]])}
     data.update(grid(bob, [[1, 2, 3], [4, "", 6]]))
     response = owner_client.post(new_round(game), data)
@@ -223,7 +210,7 @@ def test_42_tricks_that_do_not_add_up_to_7_are_refused_and_kept(owner_client, fo
 
 
 def test_under_the_10_shows_points_cards_and_bonus_per_player(owner_client, owner, players):
-    game = start(owner, "under10", players[:3])
+    game = factories.play(owner, "under10", players[:3])
     html = owner_client.get(new_round(game)).content.decode()
     for player in players[:3]:
         for name in ("points", "cards", "bonus"):
@@ -234,7 +221,7 @@ def test_under_the_10_shows_points_cards_and_bonus_per_player(owner_client, owne
 
 def test_under_the_10_saves_points_cards_and_bonus_cards(owner_client, owner, players):
     ann, bob, cy = players[:3]
-    game = start(owner, "under10", [ann, bob, cy])
+    game = factories.play(owner, "under10", [ann, bob, cy])
     data = {
         "number": 1,
         "ended_by": ann.pk,
@@ -260,7 +247,7 @@ def test_under_the_10_saves_points_cards_and_bonus_cards(owner_client, owner, pl
 
 def test_under_the_10_an_empty_hand_ends_the_round(owner_client, owner, players):
     ann, bob = players[:2]
-    game = start(owner, "under10", [ann, bob])
+    game = factories.play(owner, "under10", [ann, bob])
     data = {"number": 1, "ended_by": bob.pk, "how": "empty", f"cards_{ann.pk}": "4 4"}
     owner_client.post(new_round(game), data)
     assert game.rounds.get().entry["empty_hand"] == bob.pk
@@ -271,7 +258,7 @@ def test_under_the_10_a_call_with_too_many_points_is_refused_beside_the_hand(
     owner_client, owner, players
 ):
     ann, bob = players[:2]
-    game = start(owner, "under10", [ann, bob])
+    game = factories.play(owner, "under10", [ann, bob])
     data = {"number": 1, "ended_by": ann.pk, "how": "called", f"cards_{ann.pk}": "5 7"}
     data[f"points_{bob.pk}"] = 20
     response = owner_client.post(new_round(game), data)
@@ -285,7 +272,7 @@ def test_under_the_10_a_call_with_too_many_points_is_refused_beside_the_hand(
 
 def test_under_the_10_cards_that_are_not_numbers_are_refused(owner_client, owner, players):
     ann, bob = players[:2]
-    game = start(owner, "under10", [ann, bob])
+    game = factories.play(owner, "under10", [ann, bob])
     data = {"number": 1, "ended_by": ann.pk, "how": "called", f"cards_{bob.pk}": "two and a jack"}
     response = owner_client.post(new_round(game), data)
     assert "Cards are numbers, separated by spaces." in response.content.decode()
@@ -360,7 +347,7 @@ def test_forty_fives_offers_bids_of_5_with_no_minimum_bid(owner_client, owner, p
 
 
 def test_fourscore_saves_every_pile(owner_client, owner, players):
-    game = start(owner, "fourscore", players[:3], deals=2)
+    game = factories.play(owner, "fourscore", players[:3], deals=2)
     response = owner_client.post(new_round(game), piles(players[:3], 5, 2, 9))
     assert response.status_code == 302
     assert game.rounds.get().entry["hands"][2] == {"player": players[2].pk, "pile": 9}
@@ -368,7 +355,7 @@ def test_fourscore_saves_every_pile(owner_client, owner, players):
 
 
 def test_fourscore_a_negative_pile_is_refused_and_the_piles_kept(owner_client, owner, players):
-    game = start(owner, "fourscore", players[:3])
+    game = factories.play(owner, "fourscore", players[:3])
     response = owner_client.post(new_round(game), piles(players[:3], 5, -2, 9))
     html = response.content.decode()
     assert response.status_code == 200
@@ -379,7 +366,7 @@ def test_fourscore_a_negative_pile_is_refused_and_the_piles_kept(owner_client, o
 
 
 def test_the_last_deal_finishes_the_game_and_no_round_page_follows(owner_client, owner, players):
-    game = start(owner, "fourscore", players[:2])
+    game = factories.play(owner, "fourscore", players[:2])
     owner_client.post(new_round(game), piles(players[:2], 5, 2))
     response = owner_client.get(new_round(game), follow=True)
     assert "The game is over." in response.content.decode()
@@ -390,7 +377,7 @@ def test_the_last_deal_finishes_the_game_and_no_round_page_follows(owner_client,
 
 
 def test_the_preview_shows_the_rounds_scores_without_saving(owner_client, owner, players):
-    game = start(owner, "fourscore", players[:3], deals=2)
+    game = factories.play(owner, "fourscore", players[:3], deals=2)
     url = reverse("round_preview", args=[game.pk])
     response = owner_client.post(url, piles(players[:3], 5, 2, 9), HTTP_HX_REQUEST="true")
     html = response.content.decode().strip()
@@ -409,16 +396,16 @@ def test_the_preview_says_what_is_wrong(owner_client, forty_two, players):
 
 
 def test_the_preview_asks_for_every_hand_until_the_form_is_filled(owner_client, owner, players):
-    game = start(owner, "fourscore", players[:2])
+    game = factories.play(owner, "fourscore", players[:2])
     url = reverse("round_preview", args=[game.pk])
     response = owner_client.post(url, {"number": 1}, HTTP_HX_REQUEST="true")
     assert "Fill in every player&#x27;s hand" in response.content.decode()
 
 
 def test_the_preview_of_an_edit_shows_the_rescored_round(owner_client, owner, players):
-    game = start(owner, "fourscore", players[:2], deals=3)
-    game.add_round(pile_entry(players[:2], 1, 1), owner)
-    game.add_round(pile_entry(players[:2], 1, 1), owner)
+    game = factories.play(owner, "fourscore", players[:2], deals=3)
+    game.add_round(factories.piles(players[:2], 1, 1), owner)
+    game.add_round(factories.piles(players[:2], 1, 1), owner)
     url = reverse("round_preview", args=[game.pk])
     response = owner_client.post(url, piles(players[:2], 4, 0, number=1))
     assert "Ann +4 → 4" in response.content.decode()
@@ -426,7 +413,7 @@ def test_the_preview_of_an_edit_shows_the_rescored_round(owner_client, owner, pl
 
 @pytest.mark.parametrize("number", ["0", "3", "x", ""])
 def test_the_preview_of_a_round_that_cannot_exist_is_404(owner_client, owner, players, number):
-    game = start(owner, "fourscore", players[:2])
+    game = factories.play(owner, "fourscore", players[:2])
     url = reverse("round_preview", args=[game.pk])
     assert owner_client.post(url, {"number": number}).status_code == 404
 
@@ -437,9 +424,9 @@ def test_the_preview_of_a_round_that_cannot_exist_is_404(owner_client, owner, pl
 @pytest.fixture
 def two_deals(owner, players):
     """FourScore for Ann, Bob and Cy: two of three deals played."""
-    game = start(owner, "fourscore", players[:3], deals=3)
-    game.add_round(pile_entry(players[:3], 1, 2, 3), owner)
-    game.add_round(pile_entry(players[:3], 4, 0, 0), owner)
+    game = factories.play(owner, "fourscore", players[:3], deals=3)
+    game.add_round(factories.piles(players[:3], 1, 2, 3), owner)
+    game.add_round(factories.piles(players[:3], 4, 0, 0), owner)
     return game
 
 
@@ -510,7 +497,7 @@ def test_editing_a_forty_fives_hand_rescores_both_teams(owner_client, owner, for
 
 def test_a_player_out_of_under_the_10_has_no_hand_in_the_next_round(owner_client, owner, players):
     ann, bob, cy = players[:3]
-    game = start(owner, "under10", [ann, bob, cy])
+    game = factories.play(owner, "under10", [ann, bob, cy])
     for bobs in (90, 61):  # Bob 151: out
         hands = [{"player": ann.pk, "points": 1}, {"player": bob.pk, "points": bobs}]
         entry = {"called_by": ann.pk, "hands": [*hands, {"player": cy.pk, "points": 3}]}
@@ -565,7 +552,7 @@ def test_an_edited_round_can_be_restored_to_its_earlier_version(owner_client, tw
 
 def test_a_revision_of_another_game_is_404(owner_client, owner, two_deals, players):
     two_deals.delete_last_round(2, owner)
-    other = start(owner, "fourscore", players[:3], deals=3)
+    other = factories.play(owner, "fourscore", players[:3], deals=3)
     revision = RoundRevision.objects.get()
     url = reverse("revision_restore", args=[other.pk, revision.pk])
     assert owner_client.post(url).status_code == 404
@@ -576,7 +563,7 @@ def test_a_revision_of_another_game_is_404(owner_client, owner, two_deals, playe
 
 
 def test_a_double_submit_saves_the_round_once(owner_client, owner, players):
-    game = start(owner, "fourscore", players[:3], deals=3)
+    game = factories.play(owner, "fourscore", players[:3], deals=3)
     data = piles(players[:3], 5, 2, 9)
     first = owner_client.post(new_round(game), data)
     second = owner_client.post(new_round(game), data, follow=True)
@@ -601,9 +588,9 @@ def test_a_double_submit_of_42s_tricks_completes_the_round_once(owner_client, fo
 def test_a_round_entered_on_another_phone_meanwhile_is_not_overwritten(
     owner_client, owner, players
 ):
-    game = start(owner, "fourscore", players[:2], deals=3)
+    game = factories.play(owner, "fourscore", players[:2], deals=3)
     stale = owner_client.get(new_round(game)).context["number"]
-    game.add_round(pile_entry(players[:2], 1, 1), owner)
+    game.add_round(factories.piles(players[:2], 1, 1), owner)
     response = owner_client.post(
         new_round(game), piles(players[:2], 5, 2, number=stale), follow=True
     )
@@ -617,7 +604,7 @@ def test_the_fortybelow_preview_marks_the_block_and_cancelled_columns_on_the_gri
     owner_client, owner, players
 ):
     ann, bob = players[:2]
-    game = start(owner, "fortybelow", [ann, bob])
+    game = factories.play(owner, "fortybelow", [ann, bob])
     data = {"number": 1, **grid(ann, [[5, 5, 3], [5, 5, -1]]), **grid(bob, [[7, 2], [7, 9]])}
     response = owner_client.post(
         reverse("round_preview", args=[game.pk]), data, HTTP_HX_REQUEST="true"

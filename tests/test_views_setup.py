@@ -14,11 +14,6 @@ from games.models import Game, GameNight, Player
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def players(owner):
-    return [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
-
-
 def new_game(kind):
     return reverse("game_new") + f"?kind={kind}"
 

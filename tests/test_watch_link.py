@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from games.models import Game
 
-from . import pace_games
+from . import factories
 
 pytestmark = pytest.mark.django_db
 POLL = {"HTTP_HX_REQUEST": "true"}
@@ -19,7 +19,7 @@ POLL = {"HTTP_HX_REQUEST": "true"}
 
 @pytest.fixture
 def seated(owner):
-    return pace_games.players(owner, ["Ann", "Bob", "Cy"])
+    return factories.add_players(owner, ["Ann", "Bob", "Cy"])
 
 
 @pytest.fixture

@@ -372,6 +372,9 @@ class Game:
     lower_total_wins: bool = True
     has_teams: bool = False
     has_open_rounds: bool = False
+    # The dotted path of the package of its pages (round form, seat part, templates): see
+    # games/kinds/__init__.py. Only a path here, so that the scoring code never imports Django.
+    ui_module: str = ""
 
     # -- what each game implements --
 

@@ -131,6 +131,7 @@ def go_out_penalty(scores: Mapping[int, int], went_out: int) -> int:
 
 class FortyBelow(Game):
     kind = "fortybelow"
+    ui_module = "games.kinds.fortybelow"
     name = N_("FortyBelow")
     summary = N_("Arrange six cards in two rows; cancel columns, make blocks; lowest total wins.")
     min_players = 2

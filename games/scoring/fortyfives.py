@@ -82,6 +82,7 @@ def _or_list(values: list[int]) -> str:
 
 class FortyFives(Game):
     kind = "fortyfives"
+    ui_module = "games.kinds.fortyfives"
     name = N_("Forty Fives")
     summary = N_("Two teams of two bid on five tricks; the first team to 120 wins.")
     min_players = PLAYERS

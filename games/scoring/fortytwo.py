@@ -21,6 +21,7 @@ MAX_PLAYERS = 7
 
 class FortyTwo(Game):
     kind = "fortytwo"
+    ui_module = "games.kinds.fortytwo"
     name = N_("42")
     summary = N_("Bid the tricks you will take; the first to 42 who then makes a bid wins.")
     min_players = MIN_PLAYERS

@@ -11,6 +11,7 @@ ARROW_MATCH = -1  # a card put back in the box from the scoring pile
 
 class FourScore(Game):
     kind = "fourscore"
+    ui_module = "games.kinds.fourscore"
     name = N_("FourScore")
     summary = N_("Play cards onto four rows; the fewest cards collected wins.")
     min_players = 2

@@ -35,6 +35,7 @@ BONUS_NAMES = ", ".join(BONUS_COSTS)
 
 class UnderTheTen(Game):
     kind = "under10"
+    ui_module = "games.kinds.under10"
     name = N_("Under the 10")
     summary = N_(
         "Call with fewer than 10 points in hand; above 150 you are out, lowest total wins."

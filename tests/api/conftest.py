@@ -63,11 +63,6 @@ def everything_saved() -> dict:
     }
 
 
-def piles(players, *counts) -> dict:
-    """A FourScore entry: each player's pile, in seat order."""
-    return {"hands": [{"player": p, "pile": n} for p, n in zip(players, counts, strict=True)]}
-
-
 def bids(players, bid_list, tricks=None) -> dict:
     """A 42 entry: bids in seat order, and the tricks once the hand is played."""
     hands = [{"player": p, "bid": b} for p, b in zip(players, bid_list, strict=True)]

@@ -3,7 +3,9 @@ by hand from RULES.md."""
 
 import pytest
 
-from .conftest import add_players, bids, piles, post_round, start_game
+from tests.factories import piles
+
+from .conftest import add_players, bids, post_round, start_game
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,9 @@ from rest_framework.test import APIClient
 from schemathesis.config import SchemathesisConfig
 from schemathesis.core.failures import FailureGroup
 
-from .conftest import add_players, bids, piles, post_round, start_game
+from tests.factories import piles
+
+from .conftest import add_players, bids, post_round, start_game
 
 pytestmark = pytest.mark.django_db
 

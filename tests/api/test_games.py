@@ -5,8 +5,9 @@ from types import SimpleNamespace
 import pytest
 
 from games.models import Game
+from tests.factories import piles
 
-from .conftest import add_players, everything_saved, piles, post_round, start_game
+from .conftest import add_players, everything_saved, post_round, start_game
 
 pytestmark = pytest.mark.django_db
 

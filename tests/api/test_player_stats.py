@@ -7,8 +7,9 @@ from django.test.utils import CaptureQueriesContext
 
 from games.models import Player
 from games.stats import player_stats
+from tests.factories import piles
 
-from .conftest import add_players, bids, piles, post_round, start_game
+from .conftest import add_players, bids, post_round, start_game
 
 pytestmark = pytest.mark.django_db
 

@@ -3,8 +3,9 @@
 import pytest
 
 from games.models import Round, RoundRevision
+from tests.factories import piles
 
-from .conftest import add_players, bids, everything_saved, piles, post_round, start_game
+from .conftest import add_players, bids, everything_saved, post_round, start_game
 
 pytestmark = pytest.mark.django_db
 

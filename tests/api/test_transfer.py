@@ -7,8 +7,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Game, GameNight, Player
+from tests.factories import piles
 
-from .conftest import add_players, bids, everything_saved, piles, post_round, start_game
+from .conftest import add_players, bids, everything_saved, post_round, start_game
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
 
-from .. import pace_games
+from .. import factories, pace_games
 from .conftest import ARTIFACTS, PHONE, log_in
 
 pytestmark = pytest.mark.browser
@@ -90,7 +90,7 @@ def assert_fits_a_thumb(page):
 def test_a_finished_ten_round_six_player_fortybelow_board_fits_two_screens(
     phone, live_server, user
 ):
-    game = pace_games.fortybelow(user, pace_games.players(user, pace_games.SIX_NAMES))
+    game = pace_games.fortybelow(user, factories.add_players(user, pace_games.SIX_NAMES))
     game.share()
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     expect(phone.get_by_role("status").filter(has_text="Winner")).to_have_text("Winner: Dee")
@@ -111,7 +111,7 @@ def test_a_finished_ten_round_six_player_fortybelow_board_fits_two_screens(
 def test_while_playing_the_last_round_shows_above_the_enter_button_on_the_first_screen(
     phone, live_server, user
 ):
-    seated = pace_games.players(user, pace_games.SIX_NAMES)
+    seated = factories.add_players(user, pace_games.SIX_NAMES)
     game = pace_games.fortybelow(user, seated, rounds=10, played=9)
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     enter = phone.get_by_role("link", name="Enter round 10")
@@ -124,7 +124,7 @@ def test_while_playing_the_last_round_shows_above_the_enter_button_on_the_first_
 
 
 def test_the_totals_stay_on_screen_while_a_long_game_scrolls(phone, live_server, user):
-    seated = pace_games.players(user, ["Ann", "Bob", "Cy"])
+    seated = factories.add_players(user, ["Ann", "Bob", "Cy"])
     game = pace_games.fourscore(user, seated, deals=20)
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     phone.locator("#scoreboard tr.round").last.scroll_into_view_if_needed()
@@ -140,7 +140,7 @@ def test_the_totals_stay_on_screen_while_a_long_game_scrolls(phone, live_server,
 def test_a_rounds_explanation_is_one_tap_on_its_number_and_its_edit_link_is_there(
     phone, live_server, user
 ):
-    seated = pace_games.players(user, ["Ann", "Bob", "Cy"])
+    seated = factories.add_players(user, ["Ann", "Bob", "Cy"])
     game = pace_games.fortybelow(user, seated, rounds=3)
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     why = phone.locator("#why-2")
@@ -170,7 +170,7 @@ def test_a_rounds_explanation_is_one_tap_on_its_number_and_its_edit_link_is_ther
 
 
 def test_the_scoreboard_of_every_game_on_a_360_pixel_phone(phone, live_server, user):
-    six = pace_games.players(user, pace_games.SIX_NAMES)
+    six = factories.add_players(user, pace_games.SIX_NAMES)
     games = {
         "fortybelow": pace_games.fortybelow(user, six[:4], rounds=6),
         "fortytwo": pace_games.fortytwo(user, six[:3]),
@@ -201,7 +201,7 @@ def test_a_watcher_follows_the_game_chart_included_until_the_link_is_turned_off(
 ):
     from games.models import Game
 
-    seated = pace_games.players(user, ["Ann", "Bob", "Cy"])
+    seated = factories.add_players(user, ["Ann", "Bob", "Cy"])
     game = Game.start(user, "fourscore", seated, options={"deals": 3})
     token = game.share()
     watcher.goto(f"{live_server.url}/s/{token}/")
@@ -244,7 +244,7 @@ def test_the_watch_link_wraps_copies_and_shows_a_qr_code_that_reads_back(
 ):
     from games.models import Game
 
-    seated = pace_games.players(user, ["Ann", "Bob", "Cy"])
+    seated = factories.add_players(user, ["Ann", "Bob", "Cy"])
     game = pace_games.fourscore(user, seated, deals=3)
     # The longest token the column takes, with nothing a browser would break a line at.
     Game.objects.filter(pk=game.pk).update(share_token="W" * 43)

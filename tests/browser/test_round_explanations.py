@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .. import pace_games
+from .. import factories, pace_games
 from .conftest import PHONE, log_in
 
 pytestmark = pytest.mark.browser
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def game(user):
-    seated = pace_games.players(user, ["Ann", "Bob", "Cy"])
+    seated = factories.add_players(user, ["Ann", "Bob", "Cy"])
     return pace_games.fortybelow(user, seated, rounds=3)
 
 

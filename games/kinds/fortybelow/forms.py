@@ -1,0 +1,175 @@
+"""FortyBelow's round form (every grid, and who went out) and a seat's part (its grid, and
+"I went out")."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ...scoring import EntryError
+from ...scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, Tally, tally
+from ...scoring.numbers import shown
+from ..base import PartForm, RoundForm, int_choices
+
+
+def grid_card_field(name: str, row: int, column: int) -> forms.TypedChoiceField:
+    """One card of a FortyBelow grid, `row` and `column` counted from 0."""
+    return forms.TypedChoiceField(
+        choices=[("", "?"), *int_choices(CARD_VALUES)],
+        coerce=int,
+        label=_("%(name)s row %(row)s column %(column)s")
+        % {"name": name, "row": row + 1, "column": column + 1},
+    )
+
+
+class FortyBelowForm(RoundForm):
+    inputs_template = "fortybelow/round.html"
+    scripts = ("js/fortybelow.js",)
+    keypad = int_choices(CARD_VALUES)
+
+    @staticmethod
+    def cell(player: int, row: int, column: int) -> str:
+        return f"card_{player}_{row}{column}"
+
+    def add_fields(self) -> None:
+        for player in self.players:
+            for row in range(ROWS):
+                for column in range(COLUMNS):
+                    field = grid_card_field(self.names[player], row, column)
+                    self.fields[self.cell(player, row, column)] = field
+        self.fields["went_out"] = forms.TypedChoiceField(
+            choices=self.player_choices(),
+            coerce=int,
+            widget=forms.RadioSelect,
+            label=_("Who went out?"),
+        )
+
+    def hand_fields(self, player: int) -> list[str]:
+        return [self.cell(player, r, c) for r in range(ROWS) for c in range(COLUMNS)]
+
+    tallies_hands = True
+
+    def grid(self, player: int) -> list[list[int]] | None:
+        """A player's cards as entered (or as saved, on a page not yet posted), or None until
+        all six are in."""
+        if self.is_bound:
+            self.is_valid()  # cleaned_data then holds every cell that is a card
+            cards = self.cleaned_data
+        else:
+            cards = self.initial
+        grid = [[cards.get(self.cell(player, r, c)) for c in range(COLUMNS)] for r in range(ROWS)]
+        return None if any(card is None for row in grid for card in row) else grid
+
+    def hand_tally(self, player: int) -> Tally | None:
+        """The engine's tally of a player's complete grid, shown beside it while entering."""
+        grid = self.grid(player)
+        try:
+            return tally(grid) if grid else None
+        except EntryError:  # a saved card the corrected rules refuse: the page says so on save
+            return None
+
+    def incomplete_message(self) -> str:
+        if all(self.grid(player) for player in self.players):
+            return _("Now tap who went out to see the round's scores.")
+        return _("Each grid is scored as soon as its six cards are in.")
+
+    def grid_marks(self) -> dict[str, list[str]]:
+        """The cells of each complete grid that the engine's tally puts in the forty-below block
+        or in a cancelled column, as input ids by mark, for the live preview."""
+        marks: dict[str, list[str]] = {"block": [], "cancel": []}
+        for player in self.players:
+            hand = self.hand_tally(player)
+            if hand is None:
+                continue
+            block_columns = hand.block or ()
+            for mark, columns in (("block", block_columns), ("cancel", hand.cancelled)):
+                marks[mark] += [
+                    self[self.cell(player, r, c - 1)].auto_id for c in columns for r in range(ROWS)
+                ]
+        return marks
+
+    def build_entry(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "went_out": data["went_out"],
+            "hands": [
+                {
+                    "player": p,
+                    "grid": [
+                        [data[self.cell(p, r, c)] for c in range(COLUMNS)] for r in range(ROWS)
+                    ],
+                }
+                for p in self.players
+            ],
+        }
+
+    @classmethod
+    def initial_from(cls, entry: dict) -> dict:
+        initial = {"went_out": entry.get("went_out")}
+        for hand in entry.get("hands", []):
+            for r, row in enumerate(hand["grid"]):
+                for c, card in enumerate(row):
+                    initial[cls.cell(hand["player"], r, c)] = card
+        return initial
+
+
+class FortyBelowPart(PartForm):
+    inputs_template = "fortybelow/seat_part.html"
+    keypad = int_choices(CARD_VALUES)
+    scripts = ("js/fortybelow.js",)
+    owner_table_parts = {"went_out": "went_out"}
+    owner_table_template = "fortybelow/owner_table_part.html"
+    missing_table_part = gettext_lazy("Say who went out.")
+
+    def cell(self, row: int, column: int) -> str:
+        # The round form's names, so that fortybelow.js's keypad works on these cells too.
+        return f"card_{self.player}_{row}{column}"
+
+    def add_fields(self) -> None:
+        for row in range(ROWS):
+            for column in range(COLUMNS):
+                self.fields[self.cell(row, column)] = grid_card_field(self.name, row, column)
+        self.fields["went_out"] = forms.BooleanField(required=False, label=_("I went out"))
+
+    def cells(self):
+        return [self[self.cell(r, c)] for r in range(ROWS) for c in range(COLUMNS)]
+
+    def initial_from(self, part, claims) -> dict:
+        initial = {"went_out": "went_out" in claims}
+        for r, row in enumerate(part.get("grid", [])):
+            for c, card in enumerate(row):
+                initial[self.cell(r, c)] = card
+        return initial
+
+    def part(self) -> dict:
+        data = self.cleaned_data
+        return {"grid": [[data[self.cell(r, c)] for c in range(COLUMNS)] for r in range(ROWS)]}
+
+    def table(self) -> dict:
+        return {"went_out": self.player if self.cleaned_data["went_out"] else None}
+
+    @classmethod
+    def assemble(cls, stage, parts, table, open_entry) -> dict | None:
+        if "went_out" not in table:
+            return None
+        return {
+            "went_out": table["went_out"],
+            "hands": [{"player": p, "grid": part["grid"]} for p, part in parts.items()],
+        }
+
+    @classmethod
+    def partial(cls, entry, stage, parts, table) -> dict:
+        entry.update({k: v for k, v in table.items() if k == "went_out"})
+        entry["hands"] = [{"player": p, "grid": part["grid"]} for p, part in parts.items()]
+        return entry
+
+    @classmethod
+    def part_score(cls, part) -> str | None:
+        try:
+            return shown(tally(part["grid"]).score)
+        except Exception:  # a part the rules refuse: the whole's problem says so
+            return None
+
+
+form_data = FortyBelowForm.post_data

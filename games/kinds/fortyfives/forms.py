@@ -1,0 +1,217 @@
+"""Forty Fives' round form (the bid, then the hand's tricks and highest trump) and a seat's
+part (the bidder's phone says the bid it won)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ...scoring import EntryError
+from ...scoring.fortyfives import NO_MINIMUM_BIDS, STANDARD_BIDS, SUITS, TEAMS
+from ...scoring.fortyfives import TRICKS_PER_HAND as FORTY_FIVES_TRICKS
+from ..base import PartForm, RoundForm, int_choices
+
+SUIT_WORDS = {
+    "clubs": gettext_lazy("Clubs"),
+    "diamonds": gettext_lazy("Diamonds"),
+    "hearts": gettext_lazy("Hearts"),
+    "spades": gettext_lazy("Spades"),
+}
+
+
+class FortyFivesForm(RoundForm):
+    """The bidder, bid and trump, and the hand's tricks and highest trump, on one page: saved
+    at once after the hand, or the bid alone at the start of it (an open round). Only team A's
+    tricks are entered: team B took the rest of the five."""
+
+    inputs_template = "fortyfives/round.html"
+    scripts = ("js/bids.js",)
+
+    tricks_per_hand = FORTY_FIVES_TRICKS
+
+    @property
+    def bidding(self) -> bool:
+        """The bid may be saved alone, the result to come: in a new round, or when fixing the
+        open round's bid. (Finishing the open round, or a played hand, needs the result.)"""
+        return self.number > len(self.board.rounds) or self.fixing_open_round
+
+    @property
+    def offers_throw_in(self) -> bool:
+        return self.open_entry is None
+
+    @property
+    def thrown_in(self) -> bool:
+        """Everyone passed: the "thrown in" button was pressed, so nothing else is needed."""
+        return bool(self.data.get("thrown_in")) if self.is_bound else False
+
+    def add_fields(self) -> None:
+        bids = NO_MINIMUM_BIDS if self.game.options.get("no_minimum_bid") else STANDARD_BIDS
+        self.fields["bidder"] = forms.TypedChoiceField(
+            choices=self.player_choices(),
+            coerce=int,
+            widget=forms.RadioSelect,
+            label=_("Bidder"),
+        )
+        self.fields["bid"] = forms.TypedChoiceField(
+            choices=int_choices(bids), coerce=int, widget=forms.RadioSelect, label=_("Bid")
+        )
+        self.fields["trump"] = forms.ChoiceField(
+            choices=[("", _("not said")), *[(s, SUIT_WORDS[s]) for s in SUITS]],
+            required=False,
+            widget=forms.RadioSelect,
+            label=_("Trump"),
+        )
+        if self.open_entry:
+            for name in ("bidder", "bid", "trump"):
+                self.fields[name].initial = self.open_entry.get(name)
+        team_names = self.team_names()
+        # Not required: left out together, the bid is saved alone (see clean).
+        self.fields["tricks_A"] = forms.TypedChoiceField(
+            choices=int_choices(range(FORTY_FIVES_TRICKS + 1)),
+            coerce=int,
+            widget=forms.RadioSelect,
+            label=_("Tricks taken by %(team)s") % {"team": team_names["A"]},
+            required=False,
+            empty_value=None,
+        )
+        self.fields["high_trump"] = forms.ChoiceField(
+            choices=[*[(t, team_names[t]) for t in TEAMS], ("none", _("No trump was played"))],
+            widget=forms.RadioSelect,
+            label=_("Who took the highest trump?"),
+            required=False,
+        )
+        if self.thrown_in:
+            for field in self.fields.values():
+                field.required = False
+
+    def clean(self):
+        if self.thrown_in:
+            return self.cleaned_data
+        tricks = self.cleaned_data.get("tricks_A")
+        high_trump = self.cleaned_data.get("high_trump")
+        names = self.team_names()
+        if tricks is None and high_trump:
+            self.add_error(
+                "tricks_A", _("Enter the tricks taken by %(team)s.") % {"team": names["A"]}
+            )
+        elif tricks is not None and not high_trump:
+            self.add_error(
+                "high_trump", _("Say who took the highest trump, or that no trump was played.")
+            )
+        elif tricks is None and not self.bidding:
+            self.add_error(
+                None,
+                _(
+                    "Enter the tricks taken by %(team)s and who took the highest trump: "
+                    "this hand was played."
+                )
+                % {"team": names["A"]},
+            )
+        return self.cleaned_data
+
+    def team_names(self) -> dict[str, str]:
+        seats = self.game.seats
+        return {
+            team: " & ".join(seat.player.name for seat in seats if seat.team == team)
+            for team in TEAMS
+        }
+
+    def other_tricks(self) -> int | None:
+        """Team B's tricks, the rest of the five, as far as team A's are known on the page."""
+        try:
+            taken = int(self["tricks_A"].value())
+        except (TypeError, ValueError):
+            return None
+        return FORTY_FIVES_TRICKS - taken if 0 <= taken <= FORTY_FIVES_TRICKS else None
+
+    def build_entry(self) -> dict:
+        if self.thrown_in:
+            return {"thrown_in": True}
+        data = self.cleaned_data
+        entry = {"bidder": data["bidder"], "bid": data["bid"]}
+        if data.get("trump"):
+            entry["trump"] = data["trump"]
+        if data.get("tricks_A") is not None:
+            taken = data["tricks_A"]
+            entry["tricks"] = {"A": taken, "B": FORTY_FIVES_TRICKS - taken}
+            entry["high_trump"] = None if data["high_trump"] == "none" else data["high_trump"]
+        return entry
+
+    def show_error(self, error: EntryError) -> None:
+        # The engine names the entry's "tricks" and "tricks.A"; on this page that is team A's.
+        if (error.field or "").startswith("tricks"):
+            self.add_error("tricks_A", error.message)
+        else:
+            super().show_error(error)
+
+    @classmethod
+    def initial_from(cls, entry: dict) -> dict:
+        initial = {name: entry.get(name) for name in ("bidder", "bid", "trump")}
+        if isinstance(entry.get("tricks"), dict):
+            initial["tricks_A"] = entry["tricks"].get("A")
+            initial["high_trump"] = entry.get("high_trump") or "none"
+        return initial
+
+
+class FortyFivesPart(PartForm):
+    """Only the bidder's phone has something to send: the bid it won (and the trump)."""
+
+    inputs_template = "fortyfives/seat_part.html"
+    entered_in = ("hand",)  # the result of the hand is the owner's to enter
+    own_parts = False
+    missing_table_part = gettext_lazy("Say who won the bid, or take over to enter the hand.")
+
+    send_label = gettext_lazy("Send my bid")
+
+    def add_fields(self) -> None:
+        no_minimum = self.game.options.get("no_minimum_bid")
+        bids = NO_MINIMUM_BIDS if no_minimum else STANDARD_BIDS
+        self.fields["bid"] = forms.TypedChoiceField(
+            choices=[("", _("I didn't win the bid")), *int_choices(bids)],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect,
+            label=_("My winning bid"),
+        )
+        self.fields["trump"] = forms.ChoiceField(
+            choices=[("", _("not said")), *[(suit, _(suit.title())) for suit in SUITS]],
+            required=False,
+            widget=forms.RadioSelect,
+            label=_("Trump"),
+        )
+
+    def initial_from(self, part, claims) -> dict:
+        bid = claims.get("bid") or {}
+        return {"bid": bid.get("bid", ""), "trump": bid.get("trump", "")}
+
+    def part(self) -> None:
+        return None  # nothing of the seat's own: the bid is the table's
+
+    def table(self) -> dict:
+        data = self.cleaned_data
+        if data.get("bid") is None:
+            return {"bid": None}
+        bid = {"bidder": self.player, "bid": data["bid"]}
+        if data.get("trump"):
+            bid["trump"] = data["trump"]
+        return {"bid": bid}
+
+    @classmethod
+    def assemble(cls, stage, parts, table, open_entry) -> dict | None:
+        if stage.phase == "hand" and isinstance(table.get("bid"), dict):
+            return dict(table["bid"])  # the bid alone: an open round, its result the owner's
+        return None
+
+    @classmethod
+    def partial(cls, entry, stage, parts, table) -> dict:
+        if isinstance(table.get("bid"), dict):
+            entry.update(table["bid"])
+        return entry
+
+
+def form_data(entry: dict) -> dict:
+    if entry.get("thrown_in"):
+        return {"thrown_in": "1"}  # the "Everyone passed" button
+    return FortyFivesForm.post_data(entry)

@@ -1,0 +1,200 @@
+"""Under the 10's round form (who ended the round, how, and every hand) and a seat's part
+(its hand, and whether it ended the round)."""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ...forms import NUMBER
+from ...scoring.under10 import (
+    BONUS_COSTS,
+    BONUS_LABELS,
+    HIGHEST_CARD,
+    LOWEST_CARD,
+    MOST_POINTS_IN_HAND,
+)
+from ...words import said
+from ..base import PartForm, RoundForm
+
+
+def under10_hand_fields(most_points: int | None = None) -> dict[str, forms.Field]:
+    """One Under the 10 hand's inputs by part: its points, or its cards, and its bonus cards."""
+    return {
+        "points": forms.IntegerField(
+            required=False,
+            min_value=0,
+            max_value=most_points,
+            widget=NUMBER,
+            label=_("Points in hand"),
+        ),
+        "cards": forms.CharField(
+            required=False, max_length=200, label=_("or the cards (e.g. 2 5 13)")
+        ),
+        "bonus": forms.MultipleChoiceField(
+            required=False,
+            choices=[(name, said(BONUS_LABELS[name])) for name in BONUS_COSTS],
+            widget=forms.CheckboxSelectMultiple,
+            label=_("Bonus cards held"),
+        ),
+    }
+
+
+def cards_typed_wrong(text: str) -> bool:
+    return bool(text) and not re.fullmatch(r"[\d\s,]+", text)
+
+
+CARDS_TYPED_WRONG = gettext_lazy("Cards are numbers, separated by spaces.")
+
+
+def under10_hand(cards_text: str, points: int | None, bonus: list, *, emptied: bool) -> dict:
+    """A hand as the engine reads it, from what was typed. A hand left blank stays blank, and
+    the engine asks for it: never 0 points. Only the player who emptied their hand, or one
+    holding only bonus cards, has no cards."""
+    cards = re.findall(r"\d+", cards_text or "")
+    hand: dict = {}
+    if cards or (points is None and (bonus or emptied)):
+        hand["cards"] = [int(card) for card in cards]
+    elif points is not None:
+        hand["points"] = points
+    if bonus:
+        hand["bonus"] = list(bonus)
+    return hand
+
+
+class UnderTheTenForm(RoundForm):
+    inputs_template = "under10/round.html"
+    card_values = range(LOWEST_CARD, HIGHEST_CARD + 1)
+
+    def add_fields(self) -> None:
+        self.fields["ended_by"] = forms.TypedChoiceField(
+            choices=self.player_choices(),
+            coerce=int,
+            widget=forms.RadioSelect,
+            label=_("Who ended the round?"),
+        )
+        self.fields["how"] = forms.ChoiceField(
+            choices=[("called", _("Called “Under the 10!”")), ("empty", _("Emptied their hand"))],
+            widget=forms.RadioSelect,
+            initial="called",
+            label=_("How?"),
+        )
+        for player in self.players:
+            for part, field in under10_hand_fields().items():
+                self.fields[f"{part}_{player}"] = field
+
+    def hand_fields(self, player: int) -> list[str]:
+        return [f"points_{player}", f"cards_{player}", f"bonus_{player}"]
+
+    def clean(self):
+        for player in self.players:
+            if cards_typed_wrong(self.cleaned_data.get(f"cards_{player}") or ""):
+                self.add_error(f"cards_{player}", CARDS_TYPED_WRONG)
+        return self.cleaned_data
+
+    def build_entry(self) -> dict:
+        data = self.cleaned_data
+        how = "called_by" if data["how"] == "called" else "empty_hand"
+        hands = []
+        for player in self.players:
+            hand = under10_hand(
+                data.get(f"cards_{player}") or "",
+                data.get(f"points_{player}"),
+                data.get(f"bonus_{player}") or [],
+                emptied=how == "empty_hand" and player == data["ended_by"],
+            )
+            hands.append({"player": player, **hand})
+        return {how: data["ended_by"], "hands": hands}
+
+    @classmethod
+    def initial_from(cls, entry: dict) -> dict:
+        how = "called" if "called_by" in entry else "empty"
+        initial = {"how": how, "ended_by": entry.get("called_by", entry.get("empty_hand"))}
+        for hand in entry.get("hands", []):
+            player = hand["player"]
+            if "cards" in hand:
+                initial[f"cards_{player}"] = " ".join(str(card) for card in hand["cards"])
+            else:
+                initial[f"points_{player}"] = hand.get("points")
+            initial[f"bonus_{player}"] = hand.get("bonus", [])
+        return initial
+
+
+class UnderTheTenPart(PartForm):
+    inputs_template = "under10/seat_part.html"
+    owner_table_parts = {"called": "called_by", "empty": "empty_hand"}
+    owner_table_template = "under10/owner_table_part.html"
+    missing_table_part = gettext_lazy("Say who called or emptied their hand.")
+    card_values = range(LOWEST_CARD, HIGHEST_CARD + 1)
+
+    def add_fields(self) -> None:
+        self.fields["ended"] = forms.ChoiceField(
+            choices=[
+                ("", _("Someone else ended the round")),
+                ("called", _("I called “Under the 10!”")),
+                ("empty", _("I emptied my hand")),
+            ],
+            required=False,
+            widget=forms.RadioSelect,
+            label=_("Did you end the round?"),
+        )
+        self.fields.update(under10_hand_fields(most_points=MOST_POINTS_IN_HAND))
+
+    def initial_from(self, part, claims) -> dict:
+        ended = "called" if "called_by" in claims else "empty" if "empty_hand" in claims else ""
+        initial = {"ended": ended, "bonus": part.get("bonus", [])}
+        if "cards" in part:
+            initial["cards"] = " ".join(str(card) for card in part["cards"])
+        elif "points" in part:
+            initial["points"] = part["points"]
+        return initial
+
+    def clean(self):
+        data = self.cleaned_data
+        cards = data.get("cards") or ""
+        if cards_typed_wrong(cards):
+            self.add_error("cards", CARDS_TYPED_WRONG)
+        elif (
+            not cards
+            and data.get("points") is None
+            and not data.get("bonus")
+            and data.get("ended") != "empty"
+            and not self.errors
+        ):
+            self.add_error(None, _("Enter your points or your cards."))
+        return data
+
+    def part(self) -> dict:
+        data = self.cleaned_data
+        return under10_hand(
+            data.get("cards") or "",
+            data.get("points"),
+            data.get("bonus") or [],
+            emptied=data.get("ended") == "empty",
+        )
+
+    def table(self) -> dict:
+        ended = self.cleaned_data.get("ended")
+        return {
+            "called_by": self.player if ended == "called" else None,
+            "empty_hand": self.player if ended == "empty" else None,
+        }
+
+    @classmethod
+    def assemble(cls, stage, parts, table, open_entry) -> dict | None:
+        ended = [key for key in ("called_by", "empty_hand") if key in table]
+        if not ended:
+            return None
+        return {ended[0]: table[ended[0]], "hands": [{"player": p, **parts[p]} for p in parts]}
+
+    @classmethod
+    def partial(cls, entry, stage, parts, table) -> dict:
+        entry.update(table or {"called_by": None})  # the round form's usual "called", nobody yet
+        entry["hands"] = [{"player": p, **part} for p, part in parts.items()]
+        return entry
+
+
+form_data = UnderTheTenForm.post_data

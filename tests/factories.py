@@ -1,0 +1,42 @@
+"""One way to make what the tests need: players, entries as the write path takes them, and games
+played through that write path to a given round."""
+
+from games.models import Game, Player
+
+NAMES = ("Ann", "Bob", "Cy", "Dee")
+
+
+def add_players(owner, names=NAMES) -> list[Player]:
+    return [Player.add(owner, name) for name in names]
+
+
+def ids(players) -> list:
+    """Players as the entries name them: by id (a list of ids is taken as it is)."""
+    return [getattr(player, "pk", player) for player in players]
+
+
+def piles(players, *counts) -> dict:
+    """A FourScore entry: each player's pile, in seat order."""
+    return {"hands": [{"player": p, "pile": n} for p, n in zip(ids(players), counts, strict=True)]}
+
+
+def called(caller, players, points) -> dict:
+    """An Under the 10 round called by `caller`, each player's hand worth `points[n]`."""
+    hands = [{"player": p, "points": n} for p, n in zip(ids(players), points, strict=True)]
+    return {"called_by": ids([caller])[0], "hands": hands}
+
+
+def grids(went_out, *hands) -> dict:
+    """A FortyBelow entry from (player, grid) pairs."""
+    return {
+        "went_out": ids([went_out])[0],
+        "hands": [{"player": ids([p])[0], "grid": grid} for p, grid in hands],
+    }
+
+
+def play(owner, kind, seated, entries=(), *, night=None, **options) -> Game:
+    """A game started and played through the write path, one entry a round, read afresh."""
+    game = Game.start(owner, kind, seated, options=options or None, night=night)
+    for entry in entries:
+        game.add_round(entry, owner)
+    return Game.objects.get(pk=game.pk)

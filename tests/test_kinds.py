@@ -1,0 +1,108 @@
+"""Each game's pages are its kind's package (games/kinds/<kind>/), found through the registry:
+the round page's form, a seat's part, the entry in words, and `form_data`, the round form's
+POST data for an entry, which the benchmark and the tests post."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from bench import entries
+from games.kinds import kind_ui, template_folders
+from games.models import Game, Player
+from games.scoring import GAMES
+
+pytestmark = pytest.mark.django_db
+
+KINDS = ["fortybelow", "fortytwo", "under10", "fortyfives", "fourscore"]
+
+
+def test_every_game_names_its_pages_package_and_that_package_gives_what_the_pages_need():
+    for kind, rules in GAMES.items():
+        assert rules.ui_module == f"games.kinds.{kind}"
+        ui = kind_ui(rules)
+        assert ui.round_form.inputs_template == f"{kind}/round.html"
+        assert ui.part_form.inputs_template == f"{kind}/seat_part.html"
+        assert callable(ui.describe) and callable(ui.form_data)
+    folders = list(template_folders())
+    assert all(
+        (folder / kind / "round.html").is_file()
+        for folder, kind in zip(folders, GAMES, strict=True)
+    )
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_benchmarks_rounds_posted_as_form_data_save_exactly_their_entries(
+    kind, owner, owner_client
+):
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    players = [Player.add(owner, name) for name in names]
+    options = {"deals": 3} if kind == "fourscore" else None  # one deal by default
+    game = Game.start(owner, kind, players, options=options)
+    ids = [p.pk for p in players]
+    for number, entry in enumerate(entries.rounds(kind, ids, 3), start=1):
+        data = entries.form_data(kind, entry, number)
+        answer = owner_client.post(reverse("round_new", args=[game.pk]), data)
+        assert answer.status_code == 302, answer.content.decode()[:2000]
+        assert game.rounds.get(number=number).entry == entry
+
+
+def entry_read_back(kind, game, entry):
+    """What the round form makes of the entry's form data."""
+    form = kind_ui(GAMES[kind]).round_form(
+        kind_ui(GAMES[kind]).form_data(entry), game=game, board=game.scoreboard
+    )
+    return form.entry()
+
+
+def test_form_data_is_the_reverse_of_each_round_forms_cleaning(owner):
+    ann, bob, cy, dee = (Player.add(owner, name).pk for name in ("Ann", "Bob", "Cy", "Dee"))
+    cases = {
+        "under10": [
+            {
+                "empty_hand": ann,
+                "hands": [
+                    {"player": ann, "cards": []},
+                    {"player": bob, "points": 12, "bonus": ["joker"]},
+                    {"player": cy, "cards": [3, 11]},
+                    {"player": dee, "cards": [], "bonus": ["joker"]},
+                ],
+            },
+        ],
+        "fortytwo": [
+            {"hands": [{"player": p, "bid": 2} for p in (ann, bob, cy, dee)]},
+        ],
+        "fortyfives": [
+            {"thrown_in": True},
+            {"bidder": bob, "bid": 25},
+            {
+                "bidder": cy,
+                "bid": 20,
+                "trump": "spades",
+                "tricks": {"A": 1, "B": 4},
+                "high_trump": None,
+            },
+        ],
+    }
+    for kind, kind_entries in cases.items():
+        game = Game.start(owner, kind, Player.objects.filter(owner=owner).order_by("pk"))
+        for entry in kind_entries:
+            assert entry_read_back(kind, game, entry) == entry, (kind, entry)
+
+
+@pytest.mark.parametrize(
+    ("kind", "scripts"),
+    [
+        ("fortybelow", ["app.js", "fortybelow.js", "drafts.js"]),
+        ("fortytwo", ["app.js", "bids.js", "drafts.js"]),
+        ("fortyfives", ["app.js", "bids.js", "drafts.js"]),
+        ("under10", ["app.js", "drafts.js"]),
+        ("fourscore", ["app.js", "drafts.js"]),
+    ],
+)
+def test_a_round_page_loads_the_scripts_its_kind_names(kind, scripts, owner, owner_client):
+    players = [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
+    game = Game.start(owner, kind, players)
+    page = owner_client.get(reverse("round_new", args=[game.pk])).content.decode()
+    loaded = re.findall(r'<script src="/static/js/([\w.]+)" defer>', page)
+    assert loaded[loaded.index("app.js") :] == scripts  # after base.html's own
