@@ -481,8 +481,8 @@ def server_time_figures(wsgi: Wsgi, data: Data) -> list[Figure]:
 
     def page_after_a_save(game: Game, *, same_worker: bool):
         """The page's first read after a round is saved (not timed): by the worker that saved
-        it, which kept the new board, or by another one, which reads the table shared by the
-        worker that saved it."""
+        it, which holds the new version's replay, or by another one, which reads the replay
+        the saving worker wrote to the shared versions cache."""
 
         def measure() -> float:
             number = len(Game.objects.get(pk=game.pk).saved_rounds)
