@@ -65,7 +65,8 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from bench import entries
-from games.models import Game, GameNight, Player, Round, recent_versions
+from games.caches import VersionsCache
+from games.models import Game, GameNight, Player, Round
 from games.scoring import GAMES
 
 KB = 1000
@@ -480,8 +481,8 @@ def server_time_figures(wsgi: Wsgi, data: Data) -> list[Figure]:
 
     def page_after_a_save(game: Game, *, same_worker: bool):
         """The page's first read after a round is saved (not timed): by the worker that saved
-        it, which kept the new board, or by another one, which reads the table shared by the
-        worker that saved it."""
+        it, which holds the new version's replay, or by another one, which reads the replay
+        the saving worker wrote to the shared versions cache."""
 
         def measure() -> float:
             number = len(Game.objects.get(pk=game.pk).saved_rounds)
@@ -489,7 +490,7 @@ def server_time_figures(wsgi: Wsgi, data: Data) -> list[Figure]:
             Game.objects.get(pk=game.pk).delete_last_round(number, large.user)
             Game.objects.get(pk=game.pk).add_round(entry, large.user)
             if not same_worker:
-                recent_versions.clear()  # this worker's; what the saving worker shared stays
+                VersionsCache.forget_here()  # this worker's; the files the saving worker wrote stay
             return page(game)()
 
         return measure
@@ -511,7 +512,7 @@ def server_time_figures(wsgi: Wsgi, data: Data) -> list[Figure]:
         other worker shared, or (nothing kept anywhere) replays the game from round 1."""
 
         def forget() -> None:
-            recent_versions.clear()  # the undo (another worker's) kept it in this process
+            VersionsCache.forget_here()  # the undo (another worker's) kept it in this process
             if not kept_anywhere:
                 caches["versions"].clear()
 

@@ -1,7 +1,8 @@
 """A game's running totals drawn as a small server-rendered SVG line chart, one line per player.
 
-Pure: it reads a Scoreboard and the players' names and returns markup; static/css/app.css
-(its "Score chart" block) gives the lines their colours in the light and dark schemes.
+Pure: it reads a Scoreboard and the players' names and lays the chart out (coordinates, labels,
+its summary); templates/games/score_chart.html draws it, and static/css/app.css (its "Score
+chart" block) gives the lines their colours in the light and dark schemes.
 """
 
 from __future__ import annotations
@@ -10,9 +11,8 @@ import math
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -32,6 +32,7 @@ LABEL_OFFSET = 9  # from a line's end to its label: room for the end marker and 
 LABEL_MAX_WIDTH = 84  # longer names are cut with "…"; the full name is in the title
 BASELINE = 4.5  # from a text's vertical centre to its baseline, at FONT_SIZE
 MAX_POINTS = 100  # per line; longer games keep each stretch's lowest and highest totals
+TOTAL = itemgetter(1)  # of a point, (round number, running total)
 Y_TICKS = 4
 X_TICKS = 5
 NARROW = set(" ijlrtf.,:;'|!()[]")
@@ -55,15 +56,91 @@ class Series:
     out: bool
 
 
-def score_chart(board: Scoreboard, names: Mapping[int, str]) -> SafeString:
-    """The SVG of the running totals by round: a line per player (per team in Forty Fives).
+class Fields:
+    """Values laid out for a template. The template engine looks `{{ a.b }}` up as a["b"]
+    before a.b: answering it spares an exception per lookup, most of a long pad's drawing."""
 
-    Only complete rounds are drawn; with none, the chart is an empty string. A finished
-    game's winners are drawn thicker and the other lines lighter.
+    def __getitem__(self, name: str):
+        return getattr(self, name)
+
+
+# What templates/games/score_chart.html draws: every coordinate already a short string (_n),
+# every text plain (the template escapes it).
+
+
+@dataclass
+class Text(Fields):
+    x: str
+    y: str
+    text: str
+
+
+@dataclass
+class Marker(Fields):
+    """A line's end marker: a circle, a rect or a path, filled (`solid`) or stroked."""
+
+    shape: str
+    solid: bool = True
+    cx: str = ""
+    cy: str = ""
+    x: str = ""
+    y: str = ""
+    width: str = ""
+    height: str = ""
+    d: str = ""
+
+
+@dataclass
+class Line(Fields):
+    colour: str  # "s1" to "s7": static/css/app.css's colour of the series
+    won: bool
+    points: str
+    width: str
+    lighter: bool  # drawn lighter: someone else won
+    dash: str
+    marker: Marker
+
+
+@dataclass
+class Label(Fields):
+    colour: str
+    x: str
+    y: str
+    bold: bool
+    name: str  # the whole name, in the label's title
+    text: str  # as drawn, cut short when long
+    leader: tuple[str, str, str, str] | None  # x1, y1, x2, y2 of a line to a nudged label
+
+
+@dataclass
+class ScoreChart(Fields):
+    summary: str  # the chart in one sentence, for screen readers and as its title
+    left: str  # the plot's left and right edges
+    right: str
+    grid: list[str]  # the heights of the grid's lines
+    zero: str | None  # the height of the zero line, when totals go below zero
+    y_ticks: list[Text]  # the totals, right-aligned left of the plot
+    x_ticks: list[Text]  # the round numbers, centred under it
+    x_title: Text  # "Round", after the last round number
+    lines: list[Line]  # in drawing order: losers first, so a winner is drawn on top
+    labels: list[Label]  # in series order
+    # Numbers the template writes as they are (a float in a template would be localised).
+    width: str = str(WIDTH)
+    height: str = str(HEIGHT)
+    font_size: str = str(FONT_SIZE)
+    lighter: str = str(LIGHTER)
+
+
+def score_chart(board: Scoreboard, names: Mapping[int, str]) -> ScoreChart | None:
+    """The running totals by round, laid out for the SVG: a line per player (per team in Forty
+    Fives).
+
+    Only complete rounds are drawn; with none, there is no chart (None). A finished game's
+    winners are drawn thicker and the other lines lighter.
     """
     rounds = [result for result in board.rounds if result.status == "complete"]
     if not rounds:
-        return mark_safe("")
+        return None
     series = _series(board, names, rounds)
     last_round = rounds[-1].number
     totals = [total for line in series for _, total in line.points]
@@ -90,58 +167,25 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> SafeString:
     def y_of(total: float) -> float:
         return plot_bottom - (plot_bottom - TOP) * (total - low) / (high - low)
 
-    summary = escape(_summary(board, series, last_round))
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" width="100%" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-size="{FONT_SIZE}" fill="currentColor" '
-        f'role="img" aria-label="{summary}">',
-        f"<title>{summary}</title>",
-    ]
-    # Grid, axis and the numbers along them.
-    grid = "".join(
-        f'<line x1="{_n(left)}" x2="{_n(left + plot_width)}" y1="{_n(y_of(tick))}" '
-        f'y2="{_n(y_of(tick))}"/>'
-        for tick in y_ticks
-    )
-    parts.append(f'<g class="grid" stroke="currentColor">{grid}</g>')
-    if low < 0:
-        parts.append(
-            f'<line class="zero" x1="{_n(left)}" x2="{_n(left + plot_width)}" '
-            f'y1="{_n(y_of(0))}" y2="{_n(y_of(0))}" stroke="currentColor" stroke-width="1.5"/>'
-        )
-    tick_labels = [
-        f'<text x="{_n(left - 5)}" y="{_n(y_of(tick) + BASELINE)}" text-anchor="end">'
-        f"{shown(tick)}</text>"
-        for tick in y_ticks
-    ]
-    tick_labels += [
-        f'<text x="{_n(x_of(tick))}" y="{_n(plot_bottom + 17)}" text-anchor="middle">{tick}</text>'
-        for tick in x_ticks
-    ]
-    tick_labels.append(
-        f'<text x="{_n(left + plot_width + ROUND_OFFSET)}" y="{_n(plot_bottom + 17)}">'
-        f"{escape(ROUND)}</text>"
-    )
-    parts.append(f'<g class="ticks">{"".join(tick_labels)}</g>')
-
-    # The lines, losers first so a winner is drawn on top.
+    # The lines, losers first so a winner is drawn on top. Every line's points share the
+    # rounds' x coordinates, written once.
+    xs = [_n(x_of(number)) for number in range(last_round + 1)]
     someone_won = any(line.won for line in series)
     order = sorted(range(len(series)), key=lambda index: series[index].won)
+    lines = []
     for index in order:
         line = series[index]
-        points = " ".join(f"{_n(x_of(x))},{_n(y_of(y))}" for x, y in _thinned(line.points))
-        attributes = f'stroke-width="{WINNER_WIDTH if line.won else LINE_WIDTH}"'
-        if someone_won and not line.won:
-            attributes += f' stroke-opacity="{LIGHTER}"'
-        dash = DASHES[index % len(DASHES)]
-        if dash:
-            attributes += f' stroke-dasharray="{dash}"'
         end_x, end_y = x_of(line.points[-1][0]), y_of(line.points[-1][1])
-        parts.append(
-            f'<g class="s{index % len(DASHES) + 1}{" winner" if line.won else ""}" '
-            f'fill="none" stroke="currentColor" stroke-linejoin="round">'
-            f'<polyline points="{points}" {attributes}/>'
-            f"{_marker(index, end_x, end_y)}</g>"
+        lines.append(
+            Line(
+                colour=f"s{index % len(DASHES) + 1}",
+                won=line.won,
+                points=" ".join(f"{xs[x]},{_n(y_of(y))}" for x, y in _thinned(line.points)),
+                width=_n(WINNER_WIDTH if line.won else LINE_WIDTH),
+                lighter=someone_won and not line.won,
+                dash=DASHES[index % len(DASHES)],
+                marker=_marker(index, end_x, end_y),
+            )
         )
 
     # Labels at the lines' ends, nudged apart where they would overlap.
@@ -153,25 +197,35 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> SafeString:
         low=TOP,
         high=plot_bottom - 2,
     )
-    label_parts = []
+    chart_labels = []
     for index, (line, text, centre) in enumerate(zip(series, labels, placed, strict=True)):
         end_x, end_y = x_of(line.points[-1][0]), y_of(line.points[-1][1])
-        colour = f"s{index % len(DASHES) + 1}"
+        leader = None
         if abs(centre - end_y) > 2:
-            label_parts.append(
-                f'<line class="{colour}" x1="{_n(end_x + 4)}" y1="{_n(end_y)}" '
-                f'x2="{_n(end_x + LABEL_OFFSET - 2)}" y2="{_n(centre)}" '
-                f'stroke="currentColor"/>'
+            leader = (_n(end_x + 4), _n(end_y), _n(end_x + LABEL_OFFSET - 2), _n(centre))
+        chart_labels.append(
+            Label(
+                colour=f"s{index % len(DASHES) + 1}",
+                x=_n(end_x + LABEL_OFFSET),
+                y=_n(centre + BASELINE),
+                bold=line.won,
+                name=line.name,
+                text=text,
+                leader=leader,
             )
-        weight = ' font-weight="bold"' if line.won else ""
-        label_parts.append(
-            f'<text class="{colour}" x="{_n(end_x + LABEL_OFFSET)}" '
-            f'y="{_n(centre + BASELINE)}"{weight}><title>{escape(line.name)}</title>'
-            f"{escape(text)}</text>"
         )
-    parts.append(f'<g class="labels">{"".join(label_parts)}</g>')
-    parts.append("</svg>")
-    return mark_safe("".join(parts))  # every piece of text in it went through escape()
+    return ScoreChart(
+        summary=_summary(board, series, last_round),
+        left=_n(left),
+        right=_n(left + plot_width),
+        grid=[_n(y_of(tick)) for tick in y_ticks],
+        zero=_n(y_of(0)) if low < 0 else None,
+        y_ticks=[Text(_n(left - 5), _n(y_of(tick) + BASELINE), shown(tick)) for tick in y_ticks],
+        x_ticks=[Text(_n(x_of(tick)), _n(plot_bottom + 17), str(tick)) for tick in x_ticks],
+        x_title=Text(_n(left + plot_width + ROUND_OFFSET), _n(plot_bottom + 17), str(ROUND)),
+        lines=lines,
+        labels=chart_labels,
+    )
 
 
 # --- What is drawn ---------------------------------------------------------------------------
@@ -188,16 +242,16 @@ def _series(board: Scoreboard, names: Mapping[int, str], rounds: Sequence) -> li
         lines = [(" & ".join(name(p) for p in team.players), team.players) for team in board.teams]
     else:
         lines = [(name(player), [player]) for player in board.players]
-    # Each round's totals by player, read once (not once per line: a long game has thousands).
-    totals = [(result.number, {r.player: r.total for r in result.results}) for result in rounds]
+    # Each player's running totals, in one pass over the rounds (a long game has thousands of
+    # results); a player missing from a round is out of the game (Under the 10).
+    totals: dict[int, list[tuple[int, int]]] = {}
+    for result in rounds:
+        for mine in result.results:
+            totals.setdefault(mine.player, [(0, 0)]).append((result.number, mine.total))
     series = []
     for line_name, players in lines:
         # Partners always share a total, so the team's line follows its first player.
-        player = players[0]
-        points = [(0, 0)]
-        for number, by_player in totals:
-            if player in by_player:  # not in a round: out of the game (Under the 10)
-                points.append((number, by_player[player]))
+        points = totals.get(players[0], [(0, 0)])
         series.append(
             Series(
                 name=line_name,
@@ -262,8 +316,8 @@ def _thinned(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
     kept = [points[0]]
     for start in range(0, len(inner), size):
         bucket = inner[start : start + size]
-        lowest = min(bucket, key=lambda point: point[1])
-        highest = max(bucket, key=lambda point: point[1])
+        lowest = min(bucket, key=TOTAL)
+        highest = max(bucket, key=TOTAL)
         kept.extend(sorted({lowest, highest}))
     kept.append(points[-1])
     return kept
@@ -313,23 +367,22 @@ def _place_labels(labels: list[tuple[float, float, float]], low: float, high: fl
 # --- Drawing helpers -------------------------------------------------------------------------
 
 
-def _marker(index: int, x: float, y: float) -> str:
-    """A filled shape at a line's end, a different one per series."""
+def _marker(index: int, x: float, y: float) -> Marker:
+    """A shape at a line's end, a different one per series."""
     shape = index % len(DASHES)
-    solid = 'fill="currentColor" stroke="none"'
     if shape == 0:
-        return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="4" {solid}/>'
+        return Marker("circle", cx=_n(x), cy=_n(y))
     if shape == 1:
-        return f'<rect x="{_n(x - 3.5)}" y="{_n(y - 3.5)}" width="7" height="7" {solid}/>'
+        return Marker("rect", x=_n(x - 3.5), y=_n(y - 3.5), width="7", height="7")
     if shape == 2:
-        return f'<path d="M{_n(x)},{_n(y - 5)}l4.5,8h-9z" {solid}/>'
+        return Marker("path", d=f"M{_n(x)},{_n(y - 5)}l4.5,8h-9z")
     if shape == 3:
-        return f'<path d="M{_n(x)},{_n(y - 5)}l5,5l-5,5l-5,-5z" {solid}/>'
+        return Marker("path", d=f"M{_n(x)},{_n(y - 5)}l5,5l-5,5l-5,-5z")
     if shape == 4:
-        return f'<path d="M{_n(x)},{_n(y + 5)}l4.5,-8h-9z" {solid}/>'
+        return Marker("path", d=f"M{_n(x)},{_n(y + 5)}l4.5,-8h-9z")
     if shape == 5:
-        return f'<path d="M{_n(x - 4)},{_n(y - 4)}l8,8m0,-8l-8,8" stroke-width="2"/>'
-    return f'<rect x="{_n(x - 1.5)}" y="{_n(y - 5)}" width="3" height="10" {solid}/>'
+        return Marker("path", solid=False, d=f"M{_n(x - 4)},{_n(y - 4)}l8,8m0,-8l-8,8")
+    return Marker("rect", x=_n(x - 1.5), y=_n(y - 5), width="3", height="10")
 
 
 def _nice_step(rough: float) -> int:
@@ -369,5 +422,7 @@ def _text_width(text: str) -> float:
 
 def _n(value: float) -> str:
     """A coordinate to one decimal place, without a trailing ".0"."""
-    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    text = f"{value:.1f}"
+    if text[-1] == "0":
+        text = text[:-2]
     return "0" if text == "-0" else text

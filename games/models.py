@@ -11,20 +11,19 @@ import hashlib
 import ipaddress
 import json
 import secrets
-import threading
 import unicodedata
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from datetime import timezone as fixed_zone
 from enum import StrEnum
-from functools import cached_property
 from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, models, transaction
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -313,68 +312,32 @@ class GameNight(models.Model):
         }
 
 
-class RecentVersions:
-    """What was built last for a version of a game (its engine table and board, its rendered
-    rows and chart), kept under the game's scoreboard key, so a page of an unchanged game needs
-    no replay and no rendering, and a save continues from the table instead of round 1.
-
-    Two levels: this process's objects, and what is `shared` with every worker through Django's
-    cache (the "versions" cache: a folder of files on one machine). A worker that did not save
-    the round then unpickles the table (a few ms for 200 rounds) instead of replaying the game.
-    What is kept is only read, never changed, so requests can share it."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self.items: OrderedDict[str, object] = OrderedDict()
-        self.lock = threading.Lock()  # for a threaded server
-
-    def get(self, key: str, *, shared: bool = False):
-        item = self.items.get(key)
-        if item is None and shared:
-            try:
-                item = caches[VERSIONS_CACHE].get(f"{CODE_VERSION}:{key}")
-            except Exception:  # an unreadable entry (pickled by other code) is a miss, not a 500
-                item = None
-            if item is not None:
-                self._keep_here(key, item)
-        return item
-
-    def clear(self) -> None:
-        """Forget what this process kept (the shared cache stays: it is another worker's)."""
-        with self.lock:
-            self.items.clear()
-        shared = caches[VERSIONS_CACHE]
-        if hasattr(shared, "forget_here"):  # games.caches.VersionsCache: its markup kept here
-            shared.forget_here()
-
-    def keep(self, key: str, item: object, *, shared: bool = False) -> None:
-        self._keep_here(key, item)
-        if shared:
-            caches[VERSIONS_CACHE].set(f"{CODE_VERSION}:{key}", item, timeout=VERSIONS_KEPT_FOR)
-
-    def _keep_here(self, key: str, item: object) -> None:
-        with self.lock:
-            self.items[key] = item
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-
 VERSIONS_CACHE = "versions"
 VERSIONS_KEPT_FOR = 7 * 24 * 60 * 60  # a key names one version, so it is never stale, only old
 
 
 def _code_version() -> str:
-    """A digest of the code that builds what is shared (the engine, the rows, the chart, the
-    templates of the scoreboard's cached fragments), so that a deploy which changes a rule or
-    the markup never reads what the old code kept."""
+    """A digest of the code that makes what is kept for a version (the engine, its replay, the
+    rows, the chart, the words they say, the templates of the scoreboard's cached fragments),
+    so that a deploy which changes a rule or the markup never reads what the old code kept."""
     here = Path(__file__).resolve().parent
     templates = Path(settings.TEMPLATES[0]["DIRS"][0]) / "games"
     sources = [
         *sorted((here / "scoring").glob("*.py")),
+        here / "models.py",
         here / "tables.py",
         here / "charts.py",
-        *(templates / name for name in ("scoreboard.html", "game_detail.html", "game_shared.html")),
+        here / "words.py",
+        here / "templatetags" / "table_words.py",
+        *(
+            templates / name
+            for name in (
+                "scoreboard.html",
+                "score_chart.html",
+                "game_detail.html",
+                "game_shared.html",
+            )
+        ),
     ]
     digest = hashlib.blake2b(digest_size=8)
     for source in sources:
@@ -383,7 +346,54 @@ def _code_version() -> str:
 
 
 CODE_VERSION = _code_version()
-recent_versions = RecentVersions(size=384)  # a board, its table and its names a game
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A version of a game as the engine left it: its board, the players' names it was played
+    with (a rename is a new version), and the engine's table a save continues from (None for a
+    game that a corrected rule has broken). Kept in the "versions" cache under the version's
+    key, shared by every request and worker: only read, never changed."""
+
+    board: Scoreboard
+    names: Mapping[int, str]
+    table: Table | None
+
+    def __reduce__(self):
+        # Pickled without the board when there is a table: the board is made from the table
+        # again (a fraction of a millisecond) rather than written and read beside it (a fifth
+        # more to pickle at 200 rounds, on every save).
+        if self.table is None:
+            return (Replayed, (self.board, self.names, None))
+        return (_replayed_from_table, (self.board.kind, self.names, self.table))
+
+
+def _replayed_from_table(kind: str, names: Mapping[int, str], table: Table) -> Replayed:
+    return Replayed(GAMES[kind].scoreboard(table), names, table)
+
+
+def names_of(seats: Sequence[Seat]) -> dict[int, str]:
+    return {seat.player_id: seat.player.name for seat in seats}
+
+
+def _seats_in_order() -> Prefetch:
+    return Prefetch("seat_set", queryset=Seat.objects.select_related("player").order_by("position"))
+
+
+def _rounds_in_order() -> Prefetch:
+    return Prefetch("rounds", queryset=Round.objects.order_by("number"))
+
+
+class GameQuerySet(models.QuerySet):
+    def with_seats(self) -> GameQuerySet:
+        """The games with their seats in order and the seats' players (one query more for any
+        number of games), which `Game.seats` and the listings read."""
+        return self.prefetch_related(_seats_in_order())
+
+    def with_history(self) -> GameQuerySet:
+        """The games with their seats and their rounds in order (two queries more for any
+        number of games): all that `Game.replay_saved` and describing a game read."""
+        return self.prefetch_related(_seats_in_order(), _rounds_in_order())
 
 
 class Game(models.Model):
@@ -403,6 +413,8 @@ class Game(models.Model):
     share_token = models.CharField(max_length=43, unique=True, null=True, blank=True)
     # Players' phones (games/seats.py): the code a phone joins with, while joining is on.
     join_code = models.CharField(max_length=6, unique=True, null=True, blank=True, editable=False)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created"]
@@ -493,93 +505,88 @@ class Game(models.Model):
 
     # -- reading: the scoreboard is always the replay of the saved entries --
 
-    @cached_property
+    @property
     def seats(self) -> list[Seat]:
-        return list(self.seat_set.select_related("player").order_by("position"))
+        """The seats in order, with their players: read once for this instance (or with the
+        game, by `Game.objects.with_seats()`); `refresh_from_db()` forgets them, and so does a
+        write (its lock), whose own reads are not kept on the instance."""
+        prefetch_related_objects([self], _seats_in_order())
+        return list(self.seat_set.all())
 
-    @cached_property
+    @property
     def saved_rounds(self) -> list[Round]:
-        return list(self.rounds.order_by("number"))
+        """The saved rounds in order, read as `seats` are (`Game.objects.with_history()`)."""
+        prefetch_related_objects([self], _rounds_in_order())
+        return list(self.rounds.all())
 
     @property
     def player_names(self) -> dict[int, str]:
-        return {seat.player_id: seat.player.name for seat in self.seats}
-
-    @property
-    def board_names(self) -> Mapping[int, str]:
-        """The players' names for drawing this version's board: the ones its engine table was
-        built with, kept beside the board (a rename is a new version, so they are the seats'
-        names), which spares the read of the seats; or the seats' names."""
-        if "seats" not in self.__dict__ and not self._reads_rows:
-            names = recent_versions.get(f"{self.scoreboard_key}:names")
-            if names is not None:
-                return names
-        return self.player_names
+        return names_of(self.seats)
 
     def replay(self, entries: Sequence[Mapping], *, strict: bool = True) -> Scoreboard:
         """The engine's replay of these entries; `strict=False` reads a saved game that a
         corrected rule has made invalid: up to the broken round, with `board.problem` set."""
+        return self._replay(self.seats, entries, strict=strict)
+
+    def _replay(self, seats: Sequence[Seat], entries, *, strict: bool = True) -> Scoreboard:
         return self.rules.replay(
-            [seat.player_id for seat in self.seats],
+            [seat.player_id for seat in seats],
             entries,
             self.first_dealer_id,
             self.options,
-            self.player_names,
+            names_of(seats),
             strict=strict,
         )
 
-    def _replay_saved(self) -> tuple[Scoreboard, Table | None]:
-        """The saved rounds replayed from round 1: the board, and the engine's final table to
+    def replay_saved(self) -> Scoreboard:
+        """The saved rounds replayed now, from the rows this instance holds: for a reader of
+        many games at once (`Game.objects.with_history()`), whose boards would only crowd the
+        versions cache. A page reads `scoreboard`."""
+        return self._replayed_from(self.seats, self.saved_rounds).board
+
+    def _replayed_from(self, seats: Sequence[Seat], rounds: Sequence[Round]) -> Replayed:
+        """The rounds replayed from round 1: the board, and the engine's final table to
         continue from (none for a game that a corrected rule has broken)."""
-        entries = [round_.entry for round_ in self.saved_rounds]
+        entries = [round_.entry for round_ in rounds]
+        names = names_of(seats)
         try:
-            table = self._played(entries)
+            table = self._played(seats, entries)
         except EntryError:
-            return self.replay(entries, strict=False), None
-        return self.rules.scoreboard(table), table
+            return Replayed(self._replay(seats, entries, strict=False), names, None)
+        return Replayed(self.rules.scoreboard(table), names, table)
 
-    def _played(self, entries: Sequence[Mapping], after: Table | None = None) -> Table:
-        """The engine's table after `entries`: from the start, or continuing from `after`."""
-        if after is None:
-            after = self.rules.start(
-                [seat.player_id for seat in self.seats],
-                self.first_dealer_id,
-                self.options,
-                self.player_names,
-            )
-        return self.rules.play_on(after, entries)
+    def _played(self, seats: Sequence[Seat], entries) -> Table:
+        """The engine's table after `entries`, played from the start."""
+        start = self.rules.start(
+            [seat.player_id for seat in seats], self.first_dealer_id, self.options, names_of(seats)
+        )
+        return self.rules.play_on(start, entries)
 
-    def _kept_table(self, saved_rounds: int) -> Table | None:
-        """The table kept for the version just locked, if this process has it and it has
-        exactly the saved rounds (the key names the version; the count is a second check)."""
-        table = recent_versions.get(f"{self.scoreboard_key}:table", shared=True)
-        if isinstance(table, Table) and len(table.rounds) == saved_rounds:
-            return table
-        return None
-
-    @cached_property
+    @property
     def scoreboard(self) -> Scoreboard:
-        """The replay of the saved rounds. Pages reading a game share it through the cache,
-        under `scoreboard_key`; a writer (after `_refresh`) or a caller that already holds the
-        rows (the statistics) replays the rows it holds."""
-        if self._reads_rows or "saved_rounds" in self.__dict__:
-            return self._replay_saved()[0]
-        key = self.scoreboard_key
-        board = recent_versions.get(key)
-        if board is None:
-            table = recent_versions.get(f"{key}:table", shared=True)  # kept by another worker
-            if isinstance(table, Table):
-                board = self.rules.scoreboard(table)
-            else:
-                board, table = self._replay_saved()
-                if table is not None:
-                    recent_versions.keep(f"{key}:table", table, shared=True)
-            if table is not None and table.names:  # what the pages draw this board with
-                recent_versions.keep(f"{key}:names", dict(table.names))
-        recent_versions.keep(key, board)
-        return board
+        """The replay of the saved rounds, as kept for this version (`replayed`)."""
+        return self.replayed.board
 
-    _reads_rows = False  # set by _refresh: from then on the board is replayed from the rows
+    @property
+    def replayed(self) -> Replayed:
+        """This version of the game as the engine left it, from the versions cache (kept there
+        by the write that made the version, or by the first read of it in any worker), or
+        replayed from the saved rounds and kept there."""
+        replayed = self._kept()
+        if replayed is None:
+            replayed = self._replayed_from(self.seats, self.saved_rounds)
+            self._keep(replayed)
+        return replayed
+
+    def _kept(self) -> Replayed | None:
+        try:
+            kept = caches[VERSIONS_CACHE].get(self.version_key)
+        except Exception:  # an unreadable entry (pickled by other code) is a miss, not a 500
+            return None
+        return kept if isinstance(kept, Replayed) else None
+
+    def _keep(self, replayed: Replayed) -> None:
+        caches[VERSIONS_CACHE].set(self.version_key, replayed, timeout=VERSIONS_KEPT_FOR)
 
     @property
     def scoreboard_key(self) -> str:
@@ -593,20 +600,15 @@ class Game(models.Model):
         return f"scoreboard:{self.pk}:{self.updated.timestamp()}:{digest}"
 
     @property
-    def fragment_key(self) -> str:
-        """What the pages' cached fragments of this version are kept under ({% cache %} in
-        templates/games/): the version, and the code that drew them."""
+    def version_key(self) -> str:
+        """What this version is kept under in the versions cache (its replay; the pages'
+        cached fragments, {% cache %} in templates/games/): the version, and the code that
+        made what is kept."""
         return f"{CODE_VERSION}:{self.scoreboard_key}"
 
     @property
     def winners(self) -> list[int]:
         return [seat.player_id for seat in self.seats if seat.won]
-
-    def _refresh(self) -> None:
-        """Forget what was read: what follows (a write) reads the rows again, never the cache."""
-        for name in ("seats", "saved_rounds", "scoreboard"):
-            self.__dict__.pop(name, None)
-        self._reads_rows = True
 
     # -- the one write path, shared by the pages and the API --
 
@@ -693,9 +695,10 @@ class Game(models.Model):
                 )
             kept = self._kept_table(last_number)
             if kept is not None:
-                table = self._played([entry], after=kept)  # continue: no replay from round 1
+                table = self.rules.play_on(kept, [entry])  # continue: no replay from round 1
             else:
-                table = self._played([r.entry for r in self.saved_rounds] + [entry])
+                seats, rounds = self._rows()
+                table = self._played(seats, [r.entry for r in rounds] + [entry])
             try:
                 # No savepoint (two statements fewer): a clash ends the whole save, whose
                 # transaction (add_round's own block) is then rolled back.
@@ -711,7 +714,7 @@ class Game(models.Model):
                     _("Round %(number)s was already saved by someone else.")
                     % {"number": next_number}
                 ) from None
-            self._after_write(self.rules.scoreboard(table), table)
+            self._after_write(Replayed(self.rules.scoreboard(table), table.names, table))
             return new
 
     def replace_round(self, number: int, entry: Mapping, by) -> Round:
@@ -719,42 +722,44 @@ class Game(models.Model):
         after it is rescored, and an edit that makes a later round invalid is refused."""
         with transaction.atomic():
             self._lock()
-            rounds = self.saved_rounds
+            seats, rounds = self._rows()
             if not 1 <= number <= len(rounds):
                 raise NoSuchRound(_("There is no round %(number)s.") % {"number": number})
             target = rounds[number - 1]
             entries = [r.entry for r in rounds]
             entries[number - 1] = dict(entry)
             try:
-                table = self._played(entries)  # an edit replays from round 1: edits are rare
+                table = self._played(seats, entries)  # an edit replays from round 1: edits are rare
                 board = self.rules.scoreboard(table)
             except EntryError as problem:
-                if problem.round_number is None or not self._fixes_towards(problem, number):
+                if problem.round_number is None or not self._fixes_towards(
+                    problem, number, seats, rounds
+                ):
                     raise
-                table, board = None, self.replay(entries, strict=False)
+                table, board = None, self._replay(seats, entries, strict=False)
             RoundRevision.keep(target, "replaced", by)
             target.entry = dict(entry)
             target.status = board.rounds[number - 1].status
             target.updated = timezone.now()
             target.save(update_fields=["entry", "status", "updated"])
-            self._after_write(board, table)
+            self._after_write(Replayed(board, names_of(seats), table))
             return target
 
-    def _fixes_towards(self, problem: EntryError, number: int) -> bool:
+    def _fixes_towards(self, problem: EntryError, number: int, seats, rounds) -> bool:
         """Whether an edit of round `number` that leaves the game with `problem` may be saved:
         only in a game saved before a rule was corrected, when the edit fixed its first broken
         round (or one before it) and the problem left is that round's or a later one's."""
         assert problem.round_number is not None
         if problem.round_number <= number:
             return False
-        before = self.replay([r.entry for r in self.saved_rounds], strict=False).problem
+        before = self._replay(seats, [r.entry for r in rounds], strict=False).problem
         return before is not None and before.round_number <= problem.round_number
 
     def complete_round(self, number: int, entry: Mapping, by) -> Round:
         """Add the result (42's tricks, Forty Fives' tricks and high trump) to an open round."""
         with transaction.atomic():
             self._lock()
-            rounds = self.saved_rounds
+            rounds = list(self.rounds.order_by("number"))
             if not 1 <= number <= len(rounds):
                 raise NoSuchRound(_("There is no round %(number)s.") % {"number": number})
             if rounds[number - 1].status != Round.OPEN:
@@ -769,7 +774,7 @@ class Game(models.Model):
         revision returned, from which it can be brought back)."""
         with transaction.atomic():
             self._lock()
-            rounds = self.saved_rounds
+            seats, rounds = self._rows()
             if not 1 <= number <= len(rounds):
                 raise NoSuchRound(_("There is no round %(number)s.") % {"number": number})
             if number != len(rounds):
@@ -779,8 +784,7 @@ class Game(models.Model):
                 )
             kept = RoundRevision.keep(rounds[-1], "deleted", by)
             rounds[-1].delete()
-            self._refresh()
-            self._after_write(*self._replay_saved())
+            self._after_write(self._replayed_from(seats, rounds[:-1]))
             return kept
 
     def restore(self, revision: RoundRevision, by) -> Round:
@@ -793,14 +797,30 @@ class Game(models.Model):
 
     def _lock(self) -> None:
         """Serialise writers to this game (a row lock on PostgreSQL; SQLite's IMMEDIATE
-        transactions already queue writers) and read its version and rounds afresh."""
-        fresh = Game.objects.select_for_update().only("finished_at", "updated").get(pk=self.pk)
-        self.finished_at = fresh.finished_at
-        self.updated = fresh.updated
-        self._refresh()
+        transactions already queue writers) and read its version afresh. refresh_from_db also
+        forgets the seats and rounds this instance read before: they are read again after the
+        write, which reads its own (`_rows`) without keeping them on the instance."""
+        locked = Game.objects.select_for_update().only("finished_at", "updated")
+        self.refresh_from_db(from_queryset=locked)
 
-    def _after_write(self, board: Scoreboard, table: Table | None = None) -> None:
-        """Keep the listing facts (finished, winners, ranks) in step with the replay."""
+    def _rows(self) -> tuple[list[Seat], list[Round]]:
+        """The seats (with their players) and the rounds in order, read now, under the lock."""
+        seats = self.seat_set.select_related("player").order_by("position")
+        return list(seats), list(self.rounds.order_by("number"))
+
+    def _kept_table(self, saved_rounds: int) -> Table | None:
+        """The table kept for the version just locked, if any worker kept it and it has
+        exactly the saved rounds (the key names the version; the count is a second check)."""
+        kept = self._kept()
+        if kept is not None and kept.table is not None and len(kept.table.rounds) == saved_rounds:
+            return kept.table
+        return None
+
+    def _after_write(self, replayed: Replayed) -> None:
+        """Keep the listing facts (finished, winners, ranks) in step with the replay, and keep
+        the replay for the new version: the board every page reads until the next write, and
+        the table the next save continues from, in any worker."""
+        board = replayed.board
         now = timezone.now()
         if board.finished and not self.finished:
             self.finished_at = now
@@ -816,14 +836,7 @@ class Game(models.Model):
             self.pk,
             [(player, player in board.winners, ranks[player], totals[player]) for player in ranks],
         )
-        key = self.scoreboard_key  # the new version's
-        self._refresh()
-        self.__dict__["scoreboard"] = board  # the replay just checked is the game as now saved
-        recent_versions.keep(key, board)  # the board every page reads until the next write
-        if table is not None:  # where the next save continues from, in any worker
-            recent_versions.keep(f"{key}:table", table, shared=True)
-            if table.names:  # the names it was built with: the page draws the board with them
-                recent_versions.keep(f"{key}:names", dict(table.names))
+        self._keep(replayed)  # under the new version's key
         if self.join_code:  # players' phones are on: a draft of a round no longer open goes
             from .seats import drop_stale_drafts
 

@@ -214,7 +214,7 @@ def _live_context(game, board, stage, draft, link: SeatLink | None) -> dict:
     mine = seats.part_of(draft, link.seat.player_id) if link else None
     part_form = kind_ui(game.rules).part_form
     my_grid_score = part_form.part_score(mine["part"]) if mine and part_form else None
-    score_table = ScoreTable(game, board)
+    score_table = ScoreTable(game, board, names)
     table = seats.table_parts(draft)
     claims = [_claim_sentence(key, value, names) for key, value in table.items()]
     return {

@@ -9,11 +9,11 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import date
 
-from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Count, Prefetch, Q, prefetch_related_objects
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from .models import Game, GameNight, Player, Round, Seat, evening_of
+from .models import Game, GameNight, Player, Seat, evening_of
 from .scoring import GAMES
 
 
@@ -137,23 +137,6 @@ class PlayerRecord:
 # --- Reading a history in a fixed number of queries -------------------------------------------
 
 
-def games_with_history(games: QuerySet[Game]) -> list[Game]:
-    """The games with their seats (and players) and rounds, in two more queries however many.
-
-    Each game's `seats` and `saved_rounds` (the caches `Game.scoreboard` replays from) are
-    filled from the prefetched rows, so reading `game.scoreboard` runs no query.
-    """
-    games = games.prefetch_related(
-        Prefetch("seat_set", Seat.objects.select_related("player").order_by("position")),
-        Prefetch("rounds", Round.objects.order_by("number")),
-    )
-    loaded = list(games)
-    for game in loaded:
-        game.seats = list(game.seat_set.all())
-        game.saved_rounds = list(game.rounds.all())
-    return loaded
-
-
 def _rate(wins: int, games: int) -> float | None:
     return wins / games if games else None
 
@@ -167,7 +150,7 @@ def player_stats(player: Player) -> PlayerStats:
     Games, wins and streaks count finished games only; the round figures count the complete
     rounds of every game, finished or not (see `KindStats`).
     """
-    games = games_with_history(Game.objects.filter(players=player))
+    games = list(Game.objects.filter(players=player).with_history())
     finished = sorted(
         (game for game in games if game.finished), key=lambda game: (game.finished_at, game.pk)
     )
@@ -275,7 +258,7 @@ def _seat_of(game: Game, player_id: int) -> Seat:
 def _round_points(game: Game, player_id: int) -> Iterable[int]:
     """The player's points in each complete round of the replayed game (an open round has no
     results yet; a Forty Fives player's points are their team's: partners score the same)."""
-    for round_ in game.scoreboard.rounds:
+    for round_ in game.replay_saved().rounds:
         for result in round_.results:
             if result.player == player_id:
                 yield result.points
@@ -347,9 +330,7 @@ def player_records(owner) -> list[PlayerRecord]:
 
 
 def _night_games() -> Prefetch:
-    seats = Seat.objects.select_related("player").order_by("position")
-    games = Game.objects.order_by("created", "pk").prefetch_related(Prefetch("seat_set", seats))
-    return Prefetch("games", games)
+    return Prefetch("games", Game.objects.order_by("created", "pk").with_seats())
 
 
 def night_summary(night: GameNight) -> NightSummary:

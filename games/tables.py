@@ -4,15 +4,11 @@ the game's own information in plain words. Only arranges what the engine compute
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.urls import reverse
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
-
-from .charts import score_chart
+from .charts import Fields, ScoreChart, score_chart
 from .scoring import Scoreboard
 from .scoring.numbers import shown
 from .words import info_said, said
@@ -24,10 +20,13 @@ NOT_PLAYED = "\N{EN DASH}"  # in the cell of a player out of the game, or of an 
 # earlier rounds sit behind one row that fetches them (htmx), or opens them on a page.
 LATEST_SHOWN = 20
 FOLD_AFTER = 25  # a game of up to this many rounds shows them all
+# Where a round's page is from the pad's page (the owner's or the watch link's): the links are
+# relative, so one markup serves both and outlives a new watch link.
+PAD = "rounds/"
 
 
 @dataclass
-class Column:
+class Column(Fields):
     key: int | str
     name: str
     total: int
@@ -41,7 +40,7 @@ class Column:
 
 
 @dataclass
-class Place:
+class Place(Fields):
     """A line of the standings: a player's, or a team's in Forty Fives."""
 
     rank: int
@@ -54,20 +53,52 @@ class Place:
         return shown(self.total)
 
 
-class ScoreTable:
-    """The table's header, totals, standings and information lines are a handful of values the
-    template lays out; its body, a row per round and a cell per column, is built here as one
-    piece of markup (hundreds of cells in a long game are too many for template tags), cached
-    with the page's fragment under the game's version.
+@dataclass
+class Row(Fields):
+    """A round's row of the pad: its number, its status (a CSS class), its link and a cell per
+    column; `why` is its explanation, when the row is shown with it open."""
+
+    number: str  # a string: the template writes it as it is (a number would be localised)
+    status: str
+    link: str  # the round's page, relative to the page the row is on
+    cells: list[str]
+    why: Explanation | None = None
+
+
+@dataclass
+class Reason(Fields):
+    """A column's line of a round's explanation."""
+
+    name: str
+    points: str
+    total: str
+    why: str  # the reasons (cancels, blocks, penalties), or empty
+
+
+@dataclass
+class Explanation(Fields):
+    """What happened in a round, in words: who dealt, the round's notes as sentences, and each
+    column's points, running total and reasons once the round is complete."""
+
+    number: str
+    dealer: str
+    notes: list[str]
+    complete: bool
+    reasons: list[Reason]
+
+
+class ScoreTable(Fields):
+    """The scoreboard laid out as plain values (names, cells, classes, sentences) for
+    templates/games/scoreboard.html, whose partials draw the header, the rows and the
+    explanations; the markup of a version is drawn once and cached ({% cache %}).
 
     Leaders, winners and standings all come from the board's standings and winners, so the
     star, the banner and the ranks can't disagree: once the game is over the leaders are its
     winners."""
 
-    def __init__(self, game, board: Scoreboard):
+    def __init__(self, game, board: Scoreboard, names: Mapping[int, str]):
         self.game = game
         self.board = board
-        names = game.board_names
         self.names = names
         if board.finished:
             leaders = set(board.winners)
@@ -123,33 +154,28 @@ class ScoreTable:
         ]
         return sorted(places, key=lambda place: place.rank)
 
-    # The markup below is built when a page's {% cache %} block for this version of the game
+    # What follows is laid out when a page's {% cache %} block for this version of the game
     # misses (templates/games/scoreboard.html, game_detail.html): once per version, in any
     # worker, and read from the "versions" cache by every page after it.
 
-    @cached_property
-    def body(self) -> SafeString:
-        """The rows, for the watch link's page (its explanations have no edit link)."""
-        return mark_safe(self._body(editable=False))
+    @property
+    def span(self) -> int:
+        """The columns of a row: the round's number and one per column."""
+        return len(self.columns) + 1
 
     @cached_property
-    def editable_body(self) -> SafeString:
-        """The rows, for the owner's page (its explanations have a link to edit the round)."""
-        return mark_safe(self._body(editable=True))
+    def rows(self) -> list[Row]:
+        """The latest rounds' rows (every round's, in a short game), for the pad. The
+        explanations are not in them (they were nine tenths of a long game's page): a round's
+        number fetches its own into the round's <tbody> (htmx), or opens the round's page
+        without JavaScript. Only the broken round of a game saved under older rules shows why
+        from the start."""
+        return self._rows(self.board.rounds[self.earlier_count :], PAD)
 
     @cached_property
-    def chart(self) -> SafeString:
-        """The score chart's SVG."""
+    def chart(self) -> ScoreChart | None:
+        """The score chart, laid out (templates/games/score_chart.html draws it)."""
         return score_chart(self.board, self.names)
-
-    def _body(self, *, editable: bool) -> str:
-        """The rows: per round, a <tbody> with its row of points. The explanations are not in
-        it (they were nine tenths of a long game's page): a round's number fetches its own into
-        the round's <tbody> (htmx), or opens the round's page without JavaScript. Only the
-        broken round of a game saved under older rules shows why from the start."""
-        rounds = self.board.rounds
-        hidden = self.earlier_count
-        return self._earlier_row(hidden) + self._groups(rounds[hidden:], editable)
 
     @property
     def earlier_count(self) -> int:
@@ -157,103 +183,55 @@ class ScoreTable:
         count = len(self.board.rounds)
         return count - LATEST_SHOWN if count > FOLD_AFTER else 0
 
-    def earlier_groups(self, *, editable: bool, base: str = "rounds/") -> SafeString:
-        """The rounds folded away on the page, as the rows a tap on the fold row swaps in."""
-        return mark_safe(self._groups(self.board.rounds[: self.earlier_count], editable, base=base))
+    def earlier_rows(self, base: str = PAD) -> list[Row]:
+        """The rows of the rounds folded away on the page, which a tap on the fold row swaps
+        in; `base` is where the rounds' pages are from the page the rows are on."""
+        return self._rows(self.board.rounds[: self.earlier_count], base)
 
-    def _groups(self, results, editable: bool, base: str = "rounds/") -> str:
+    def _rows(self, results, base: str) -> list[Row]:
         problem = self.board.problem
         broken = problem.round_number if problem else None
-        return "".join(
-            self._group(result, editable, opened=result.number == broken, base=base)
-            for result in results
-        )
+        return [self._row(result, result.number == broken, base) for result in results]
 
-    def _earlier_row(self, hidden: int) -> str:
-        """The row standing for the first `hidden` rounds: a link to them (relative, like the
-        rounds' own), which htmx swaps for their rows in place."""
-        if not hidden:
-            return ""
-        span = len(self.columns) + 1
-        label = escape(_("Rounds 1–%(last)d") % {"last": hidden})  # noqa: RUF001 (the msgid)
-        return (
-            f'<tbody class="earlier"><tr><td colspan="{span:d}">'
-            f'<a class="tap" href="rounds/earlier/" hx-get="rounds/earlier/">{label}</a>'
-            "</td></tr></tbody>\n"
-        )
+    def row(self, number: int, *, opened: bool) -> Row:
+        """One round's row, its explanation open or not: what a tap on its number swaps in."""
+        return self._row(self.board.rounds[number - 1], opened, PAD)
 
-    def round_group(self, number: int, *, editable: bool, opened: bool) -> SafeString:
-        """One round's <tbody>, its explanation open or not: what a tap on its number swaps in."""
-        return mark_safe(self._group(self.board.rounds[number - 1], editable, opened))
-
-    def explanation(self, number: int, *, editable: bool) -> SafeString:
+    def explanation(self, number: int) -> Explanation:
         """One round's explanation, for its own page."""
-        return mark_safe(self._explanation(self.board.rounds[number - 1], editable))
+        return self._explanation(self.board.rounds[number - 1])
 
-    def _group(self, result, editable: bool, opened: bool, base: str = "rounds/") -> str:
-        """A round's <tbody>. Every text is escaped here: names and notes with escape(), and the
-        numbers go through shown(), which takes integers only. The round's link is relative
-        (rounds/N/ of the owner's page or of the watch link's), so one markup serves both and
-        outlives a new watch link."""
-        number = result.number
+    def _row(self, result, opened: bool, base: str) -> Row:
         by_player = {r.player: r for r in result.results}
-        cells = "".join(
-            self._cell(by_player.get(player), result.status) for player in self.column_players
-        )
-        url = f"{base}{number:d}/"
-        row = (
-            f'<tr class="round {result.status}"><th scope="row">'
-            f'<a class="why" id="round-{number:d}" href="{url}" '
-            f'hx-get="{url}{"?closed=1" if opened else ""}" '
-            f'aria-expanded="{"true" if opened else "false"}">'
-            f'<span class="visually-hidden">{escape(_("Round"))} </span>{number:d}</a></th>'
-            f"{cells}</tr>"
-        )
-        if opened:
-            span = len(self.columns) + 1
-            row += (
-                f'<tr class="explain" id="why-{number:d}"><td colspan="{span:d}">'
-                f"{self._explanation(result, editable)}</td></tr>"
-            )
-        return f"<tbody>{row}</tbody>\n"
+        cells = [self._cell(by_player.get(player), result.status) for player in self.column_players]
+        why = self._explanation(result) if opened else None
+        return Row(str(result.number), result.status, f"{base}{result.number}/", cells, why)
 
     @staticmethod
     def _cell(result, status: str) -> str:
         if status == "open":
-            return f"<td>{TO_COME}</td>"
+            return TO_COME
         if result is None or result.total is None:
-            return f"<td>{NOT_PLAYED}</td>"
-        return f"<td>{shown(result.points)}</td>"
+            return NOT_PLAYED
+        return shown(result.points)
 
-    def _explanation(self, result, editable: bool) -> str:
-        """What happened in a round, in words: who dealt, the round's notes, and each column's
-        points, running total and the reasons (cancels, blocks, penalties)."""
-        number = result.number
-        names = self.names
-        dealer = f"<bdi>{escape(names.get(result.dealer, '?'))}</bdi>"
-        lines = [_("Round %(number)s, %(dealer)s dealt.") % {"number": number, "dealer": dealer}]
-        lines += [f"{escape(self._sentence(said(note)))}." for note in result.notes]
-        parts = [f"<p>{' '.join(lines)}</p>"]
+    def _explanation(self, result) -> Explanation:
+        reasons = []
         if result.status == "complete":
             by_player = {r.player: r for r in result.results}
-            lines = []
             for column, player in zip(self.columns, self.column_players, strict=True):
                 mine = by_player.get(player)
                 if mine is None:
                     continue  # out of the game before this round
-                why = escape(" · ".join(said(note) for note in mine.notes))
-                lines.append(
-                    f"<li><bdi>{escape(column.name)}</bdi> <strong>{shown(mine.points)}</strong>"
-                    + escape(_(", total %(total)s") % {"total": shown(mine.total)})
-                    + (f'<span class="muted">: {why}</span>' if why else "")
-                    + "</li>"
-                )
-            parts.append(f'<ul class="why-list">{"".join(lines)}</ul>')
-        if editable:
-            url = reverse("round_edit", args=[self.game.pk, number])
-            edit = escape(_("Edit round %(number)s") % {"number": number})
-            parts.append(f'<a class="button" href="{escape(url)}">{edit}</a>')
-        return "".join(parts)
+                why = " · ".join(said(note) for note in mine.notes)
+                reasons.append(Reason(column.name, shown(mine.points), shown(mine.total), why))
+        return Explanation(
+            number=str(result.number),
+            dealer=self.names.get(result.dealer, "?"),
+            notes=[self._sentence(said(note)) for note in result.notes],
+            complete=result.status == "complete",
+            reasons=reasons,
+        )
 
     def _sentence(self, note: str) -> str:
         """A round's note as a sentence ("not scored: ..." → "Not scored: ..."), leaving one

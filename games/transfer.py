@@ -12,7 +12,6 @@ from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema_field
@@ -22,8 +21,6 @@ from .models import (
     Game,
     GameNight,
     Player,
-    Round,
-    Seat,
     entry_with_new_player_ids,
     name_key,
     normal_name,
@@ -188,14 +185,7 @@ def export_document(owner) -> dict:
     """Everything the owner has, each list in the order it was created (five queries)."""
     players = Player.objects.filter(owner=owner).order_by("created", "pk")
     nights = GameNight.objects.filter(owner=owner).order_by("created", "pk")
-    games = (
-        Game.objects.filter(owner=owner)
-        .order_by("created", "pk")
-        .prefetch_related(
-            Prefetch("seat_set", queryset=Seat.objects.order_by("position")),
-            Prefetch("rounds", queryset=Round.objects.order_by("number")),
-        )
-    )
+    games = Game.objects.filter(owner=owner).order_by("created", "pk").with_history()
     return {
         "format": FORMAT,
         "exported_at": timezone.now().isoformat(),
@@ -503,7 +493,7 @@ def game_csv(game: Game) -> str:
     Returns text: encode it as UTF-8 (with a byte order mark for Excel).
     """
     out = io.StringIO()
-    _write_game(csv.writer(out), game)
+    _write_game(csv.writer(out), game, game.scoreboard)
     return out.getvalue()
 
 
@@ -519,20 +509,8 @@ def night_csv(night: GameNight) -> str:
     writer.writerow(_cells([gettext("Game night"), night.date.isoformat(), night.location]))
     if night.notes:
         writer.writerow(_cells([gettext("Notes"), night.notes]))
-    games = (
-        Game.objects.filter(night=night)
-        .order_by("created", "pk")
-        .prefetch_related(
-            Prefetch(
-                "seat_set", queryset=Seat.objects.select_related("player").order_by("position")
-            ),
-            Prefetch("rounds", queryset=Round.objects.order_by("number")),
-        )
-    )
+    games = Game.objects.filter(night=night).order_by("created", "pk").with_history()
     for index, game in enumerate(games, start=1):
-        # Fill the game's cached seats and rounds from the prefetch: no query per game.
-        game.seats = list(game.seat_set.all())
-        game.saved_rounds = list(game.rounds.all())
         started = timezone.localtime(game.created)
         writer.writerow([])
         writer.writerow(
@@ -544,12 +522,11 @@ def night_csv(night: GameNight) -> str:
                 ]
             )
         )
-        _write_game(writer, game)
+        _write_game(writer, game, game.replay_saved())  # the rows read with the night's games
     return out.getvalue()
 
 
-def _write_game(writer, game: Game) -> None:
-    board: Scoreboard = game.scoreboard
+def _write_game(writer, game: Game, board: Scoreboard) -> None:
     names = game.player_names
     if board.teams:
         columns = [

@@ -53,7 +53,6 @@ from .models import (
     Player,
     Round,
     RoundRevision,
-    Seat,
     SignUp,
     delete_account,
     name_key,
@@ -239,11 +238,10 @@ def _write(
 
 
 def _page_context(game: Game, **extra) -> dict:
-    board = game.scoreboard
-    # The table is laid out (and the seats read for its names) only when a cached fragment of
-    # this version misses.
-    table = SimpleLazyObject(lambda: ScoreTable(game, board))
-    return {"game": game, "board": board, "table": table, **extra}
+    replayed = game.replayed
+    # The table is laid out only when a cached fragment of this version misses.
+    table = SimpleLazyObject(lambda: ScoreTable(game, replayed.board, replayed.names))
+    return {"game": game, "board": replayed.board, "table": table, **extra}
 
 
 # --- Home and new games ---------------------------------------------------------------------
@@ -256,13 +254,7 @@ def home(request):
         return render(request, "landing.html")
     # Each game with its players and round count, so that two games of one kind read apart.
     # (An aggregate drops Meta.ordering, so the newest-first order is said again.)
-    games = (
-        Game.objects.annotate(round_count=Count("rounds"))
-        .order_by("-created")
-        .prefetch_related(
-            Prefetch("seat_set", queryset=Seat.objects.select_related("player"), to_attr="seated")
-        )
-    )
+    games = Game.objects.annotate(round_count=Count("rounds")).order_by("-created").with_seats()
     nights = list(
         GameNight.objects.filter(owner=request.user).prefetch_related(Prefetch("games", games))[:6]
     )
@@ -516,44 +508,37 @@ def shared_earlier_rounds(request, token: str):
 
 
 def _earlier_response(request, game: Game, *, editable: bool):
-    table = ScoreTable(game, game.scoreboard)
+    replayed = game.replayed
+    table = ScoreTable(game, replayed.board, replayed.names)
     if editable:
         back = reverse("game_detail", args=[game.pk])
     else:
         back = reverse("game_shared", args=[game.share_token])
     if not table.earlier_count:  # the game is short again (undone): its pad shows every round
         return HttpResponse() if _is_poll(request) else redirect(back)
-    if _is_poll(request):  # the rows, swapped in for the fold row (links relative to the pad's)
-        rows = table.earlier_groups(editable=editable)
-        return render(request, "games/rounds_earlier.html#rows", {"rows": rows})
-    context = {
-        "game": game,
-        "table": table,
-        "rows": table.earlier_groups(editable=editable, base="../"),
-        "back": back,
-    }
+    context = {"game": game, "table": table, "editable": editable}
+    if _is_poll(request):  # the rows, swapped in for the fold row (links relative to the pad)
+        context["rows"] = table.earlier_rows()
+        return render(request, "games/rounds_earlier.html#rows", context)
+    context.update(rows=table.earlier_rows(base="../"), back=back)
     return render(request, "games/rounds_earlier.html", context)
 
 
 def _round_response(request, game: Game, number: int, *, editable: bool):
-    board = game.scoreboard
-    if not 1 <= number <= len(board.rounds):
+    replayed = game.replayed
+    if not 1 <= number <= len(replayed.board.rounds):
         raise Http404("No such round")
-    table = ScoreTable(game, board)
+    table = ScoreTable(game, replayed.board, replayed.names)
+    context = {"game": game, "table": table, "number": number, "editable": editable}
     if _is_poll(request):  # the round's <tbody>, its explanation opened or closed again
         opened = request.GET.get("closed") != "1"
-        group = table.round_group(number, editable=editable, opened=opened)
-        return render(request, "games/round_detail.html#group", {"group": group})
+        context["group"] = [table.row(number, opened=opened)]
+        return render(request, "games/round_detail.html#group", context)
     if editable:
         back = reverse("game_detail", args=[game.pk])
     else:
         back = reverse("game_shared", args=[game.share_token])
-    context = {
-        "game": game,
-        "number": number,
-        "explanation": table.explanation(number, editable=editable),
-        "back": f"{back}#round-{number}",
-    }
+    context.update(explanation=table.explanation(number), back=f"{back}#round-{number}")
     return render(request, "games/round_detail.html", context)
 
 

@@ -124,10 +124,10 @@ else:
     DATABASES = {"default": database_from_url(f"sqlite:///{sqlite_file}")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# "versions": each game version's engine table (games/models.py, RecentVersions) and the
-# scoreboard's rendered fragments ({% cache %} in templates/games/), shared by the workers of
-# one machine. A key names one version, so an entry is never stale; several machines each keep
-# their own.
+# "versions": each game version's replay (games/models.py, Game.replayed: board and engine
+# table) and the scoreboard's rendered fragments ({% cache %} in templates/games/), shared by
+# the workers of one machine. A key names one version, so an entry is never stale; several
+# machines each keep their own.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "versions": {

@@ -22,18 +22,19 @@ def _plain_static_files(request):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
-    # The workers' shared versions, in memory: no files left behind, a clean slate per test.
+    # The workers' shared versions as production keeps them (games.caches.VersionsCache), in a
+    # folder of the test's own: a clean slate per test. And nothing kept in this process from
+    # the test before (replays, fragments).
     settings.CACHES = {
         **settings.CACHES,
         "versions": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": f"versions-{request.node.nodeid}",
+            "BACKEND": "games.caches.VersionsCache",
+            "LOCATION": str(request.getfixturevalue("tmp_path") / "versions"),
         },
     }
-    # And nothing kept in this process from the test before (boards, tables, fragments).
-    from games.models import recent_versions
+    from games.caches import VersionsCache
 
-    recent_versions.clear()
+    VersionsCache.forget_here()
 
 
 PASSWORD = "a long table password 42"

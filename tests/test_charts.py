@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from django.template.loader import render_to_string
 
 from games.charts import BASELINE, LINE_GAP, MAX_POINTS, score_chart
 from games.models import Game, Player
@@ -39,8 +40,13 @@ def fives(bidder, bid, tricks_a=None, high_trump="A"):
     return entry
 
 
+def svg_of(board, names) -> str:
+    """The chart's SVG as the pages draw it (templates/games/score_chart.html)."""
+    return render_to_string("games/score_chart.html", {"chart": score_chart(board, names)})
+
+
 def chart_of(game) -> str:
-    return score_chart(game.scoreboard, game.player_names)
+    return svg_of(game.scoreboard, game.player_names)
 
 
 def parse(svg: str) -> ET.Element:
@@ -402,7 +408,7 @@ def test_a_six_player_game_of_200_rounds_stays_small():
     board = GAMES["under10"].replay(six, entries, names=names)
     assert len(board.rounds) == 200 and not board.finished
 
-    svg = score_chart(board, names)
+    svg = svg_of(board, names)
     assert len(svg.encode()) < 15_000
     assert not re.findall(r"\d\.\d\d", svg)  # one decimal place at most
     root = parse(svg)

@@ -9,7 +9,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import CODE_VERSION, Game, Player, Seat, recent_versions
+from games.caches import VersionsCache
+from games.models import Game, Player, Replayed, Seat
 from tests.factories import called
 
 pytestmark = [pytest.mark.players("Ann", "Bob", "Cy"), pytest.mark.django_db]
@@ -103,13 +104,19 @@ def test_an_undo_takes_the_round_off_the_page_and_off_the_seats(owner_client, ow
     assert totals == {"Ann": 0, "Bob": 10, "Cy": 7}
 
 
+def with_a_wrong_board(game, board) -> None:
+    """Keep `board` as the game's current version's, beside the version's right table."""
+    kept = game.replayed
+    caches["versions"].set(game.version_key, Replayed(board, kept.names, kept.table))
+
+
 def test_the_write_path_replays_the_saved_rows_not_the_cached_board(owner, players, game):
     """A board cached under the game's current version that is wrong (here: the board of the
     first round only) must not be what a save checks the new round against."""
     one_round = Game.start(owner, "under10", players)
     one_round.add_round(called(players[0], players, [2, 10, 7]), owner)
     reader = fresh(game)
-    recent_versions.keep(reader.scoreboard_key, one_round.scoreboard)
+    with_a_wrong_board(reader, one_round.scoreboard)
     assert len(reader.scoreboard.rounds) == 1  # the wrong board is the one read
 
     writer = fresh(game)
@@ -119,7 +126,7 @@ def test_the_write_path_replays_the_saved_rows_not_the_cached_board(owner, playe
     assert totals == {"Ann": 9, "Bob": 18, "Cy": 16}
 
     writer = fresh(game)
-    recent_versions.keep(writer.scoreboard_key, one_round.scoreboard)
+    with_a_wrong_board(writer, one_round.scoreboard)
     writer.delete_last_round(3, owner)
     assert [r.number for r in fresh(game).scoreboard.rounds] == [1, 2]
     totals = dict(Seat.objects.filter(game=game).values_list("player__name", "total"))
@@ -184,7 +191,6 @@ def test_names_and_notes_in_the_rows_are_escaped(owner_client, owner):
 
 def test_a_worker_with_nothing_cached_replays_the_saved_rounds(owner_client, game):
     page(owner_client, game)
-    recent_versions.clear()
     caches["versions"].clear()
     with CaptureQueriesContext(connection) as queries:
         html = page(owner_client, game)
@@ -194,7 +200,7 @@ def test_a_worker_with_nothing_cached_replays_the_saved_rounds(owner_client, gam
 
 def test_another_worker_reads_the_version_kept_by_the_worker_that_saved(owner_client, game):
     page(owner_client, game)
-    recent_versions.clear()  # what this worker kept is gone; the workers' shared cache is not
+    VersionsCache.forget_here()  # what this worker kept is gone; the workers' shared files are not
     with CaptureQueriesContext(connection) as queries:
         html = page(owner_client, game)
     assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]
@@ -203,12 +209,12 @@ def test_another_worker_reads_the_version_kept_by_the_worker_that_saved(owner_cl
 
 def test_an_unreadable_shared_entry_is_a_miss_not_a_server_error(owner_client, game):
     page(owner_client, game)
-    fresh = Game.objects.get(pk=game.pk)
-    key = f"{CODE_VERSION}:{fresh.scoreboard_key}:table"
+    key = fresh(game).version_key
     cache = caches["versions"]
-    assert cache.get(key) is not None  # the page shared the game's table under this code's key
+    assert isinstance(cache.get(key), Replayed)  # the page shared the game's replay
     # An entry another version of the code pickled, which this one can't read back.
-    cache._cache[cache.make_and_validate_key(key)] = b"\x80\x05not a pickle"
-    recent_versions.clear()
+    with open(cache._key_to_file(key), "wb") as file:
+        file.write(b"\x80\x05not a pickle")
+    VersionsCache.forget_here()
     html = page(owner_client, game)
     assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]

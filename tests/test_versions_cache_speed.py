@@ -1,11 +1,10 @@
 """games.caches.VersionsCache, the workers' shared "versions" cache as production runs it (a
-folder of files): the markup under a key is also kept in the process, since a key names one
-version and what is under it never changes; other values are read from the files."""
+folder of files): what is under a key is also kept, live, in the process, since a key names
+one version and what is under it never changes."""
 
 import pytest
 
-from games.caches import VersionsCache
-from games.models import recent_versions
+from games.caches import OBJECTS_KEPT_HERE, VersionsCache
 
 
 @pytest.fixture
@@ -34,11 +33,22 @@ def test_markup_is_kept_here_and_in_the_files(shared):
     assert shared.get("v1:scoreboard") is None
 
 
-def test_other_values_are_read_from_the_files_each_time(shared):
-    shared.set("v1:table", {"rounds": [1, 2, 3]}, 60)
+def test_other_values_are_the_same_live_object_here_and_pickled_in_the_files(shared):
+    table = {"rounds": [1, 2, 3]}
+    shared.set("v1:table", table, 60)
+    assert shared.get("v1:table") is table  # the writer's own object: nothing unpickled
+    # Another worker: it reads the file once, then holds what it read.
+    VersionsCache.forget_here()
     first = shared.get("v1:table")
-    assert first == {"rounds": [1, 2, 3]}
-    assert shared.get("v1:table") is not first  # unpickled again: not kept here
+    assert first == table and first is not table
+    assert shared.get("v1:table") is first
+
+
+def test_a_process_keeps_a_bounded_number_of_other_values(shared):
+    for number in range(OBJECTS_KEPT_HERE + 5):
+        shared.set(f"v{number}", [number], 60)
+    assert len(VersionsCache.kept_objects) == OBJECTS_KEPT_HERE
+    assert shared.get("v0") == [0]  # forgotten here, read back from its file
 
 
 def test_delete_clear_and_expiry_drop_what_is_kept_here(shared):
@@ -52,7 +62,7 @@ def test_delete_clear_and_expiry_drop_what_is_kept_here(shared):
     assert shared.get("c") is None
 
 
-def test_a_worker_forgetting_what_it_kept_forgets_the_markup_too(settings, tmp_path):
+def test_a_worker_forgetting_what_it_kept_forgets_values_and_markup_alike(settings, tmp_path):
     settings.CACHES = {
         **settings.CACHES,
         "versions": {"BACKEND": "games.caches.VersionsCache", "LOCATION": str(tmp_path)},
@@ -60,9 +70,10 @@ def test_a_worker_forgetting_what_it_kept_forgets_the_markup_too(settings, tmp_p
     from django.core.cache import caches
 
     caches["versions"].set("k", "<p>kept</p>", 60)
-    assert VersionsCache.kept
-    recent_versions.clear()
-    assert not VersionsCache.kept
+    caches["versions"].set("t", {"table": 1}, 60)
+    assert VersionsCache.kept and VersionsCache.kept_objects
+    VersionsCache.forget_here()
+    assert not VersionsCache.kept and not VersionsCache.kept_objects
 
 
 def test_the_files_are_compressed_and_read_back(shared):

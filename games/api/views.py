@@ -119,7 +119,7 @@ def get_game_for_user(request, game_id: int) -> Game:
 
 
 def nights_with_games(user):
-    games = Game.objects.order_by("created", "pk").prefetch_related("seat_set")
+    games = Game.objects.order_by("created", "pk").with_seats()
     return GameNight.objects.filter(owner=user).prefetch_related(Prefetch("games", games))
 
 
@@ -264,7 +264,7 @@ class GamesView(ApiView):
         description="The user's games, newest first.",
     )
     def get(self, request):
-        games = Game.objects.filter(owner=request.user).prefetch_related("seat_set")
+        games = Game.objects.filter(owner=request.user).with_seats()
         return Response(
             [
                 {

@@ -31,7 +31,8 @@ class Message(str):
         return message
 
     def __reduce__(self):
-        # Kept boards are pickled (games.models.recent_versions): rebuilt from what made them.
+        # Kept replays are pickled (games.models.Replayed, shared by the workers): rebuilt
+        # from what made them.
         return (_rebuild, (self.msgid, self.params))
 
 
