@@ -3,10 +3,11 @@ error, a game's name), `info_said` for a game's information lines, `js_words` fo
 sentences, all in the reader's language."""
 
 import json
+from functools import cache
 
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from .. import words
 
@@ -76,5 +77,11 @@ def info_said(line, names):
 def js_words():
     """The scripts' sentences in the page's language, as JSON in a <meta> for static/js/i18n.js
     (an attribute, so the page holds no inline <script> of any kind)."""
+    return _js_words_in(get_language())
+
+
+@cache
+def _js_words_in(language: str) -> str:
+    """Made once per language in a process: the catalogue doesn't change while it runs."""
     words = json.dumps({english: gettext(english) for english in JS_WORDS}, ensure_ascii=False)
     return format_html('<meta name="js-words" content="{}">', words)
