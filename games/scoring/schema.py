@@ -130,6 +130,17 @@ def _player_paths(schema: Field, at: str) -> Iterator[str]:
         yield from _player_paths(schema.item, inside("<key>"))
 
 
+_HOLDS_PLAYERS: dict[int, tuple[Field, bool]] = {}  # by id, the node kept so its id isn't reused
+
+
+def holds_players(schema: Field) -> bool:
+    """Whether any player id is in this part of an entry (worked out once per schema node)."""
+    known = _HOLDS_PLAYERS.get(id(schema))
+    if known is None:
+        known = _HOLDS_PLAYERS[id(schema)] = (schema, next(player_fields(schema), None) is not None)
+    return known[1]
+
+
 def with_new_player_ids(
     schema: Field, value: object, new_id: Callable[[object, str], object], at: str = ""
 ) -> object:
@@ -146,11 +157,11 @@ def with_new_player_ids(
         shape = schema.variant_of(value) if isinstance(schema, OneOf) else schema
         return {
             name: with_new_player_ids(shape.fields[name], item, new_id, inside(name))
-            if name in shape.fields
+            if name in shape.fields and holds_players(shape.fields[name])
             else item
             for name, item in value.items()
         }
-    if isinstance(schema, ListOf) and isinstance(value, list):
+    if isinstance(schema, ListOf) and isinstance(value, list) and holds_players(schema.item):
         return [
             with_new_player_ids(schema.item, item, new_id, inside(index))
             for index, item in enumerate(value)
