@@ -36,6 +36,15 @@ def test_a_lone_surrogate_anywhere_in_a_json_body_is_a_400_in_json(api, body, pa
     assert not Player.objects.exists()
 
 
+def test_an_escaped_pair_is_one_character_and_is_taken(api):
+    """JSON writes a character past U+FFFF as two escapes, high then low: that is no lone one."""
+    response = api.post(
+        "/api/players/", b'{"name": "Ann \\ud83c\\udccf"}', content_type="application/json"
+    )
+    assert response.status_code == 201, response.content
+    assert Player.objects.get().name == "Ann \U0001f0cf"
+
+
 def test_a_lone_surrogate_in_the_token_request_is_a_400(owner):
     client = APIClient(raise_request_exception=False)
     response = client.post("/api/auth/token/", b'{"\\ud800": "x"}', content_type="application/json")
