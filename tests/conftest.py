@@ -80,17 +80,13 @@ def under10_game_saved_with_a_blank_hand(owner, players=None):
     from django.utils import timezone
 
     from games.models import Game, Player, Round
+    from tests import factories
 
     if players is None:
         players = [Player.add(owner, name) for name in ("Ann", "Bob", "Cy")]
     ann, bob, cy = players[:3]
     game = Game.start(owner, "under10", [ann, bob, cy])
-    game.add_round(
-        {"called_by": ann.pk, "hands": [{"player": ann.pk, "points": 3},
-                                        {"player": bob.pk, "points": 12},
-                                        {"player": cy.pk, "points": 9}]},
-        owner,
-    )  # fmt: skip
+    game.add_round(factories.called(ann, [ann, bob, cy], [3, 12, 9]), owner)
     Round.objects.create(
         game=game,
         number=2,

@@ -10,6 +10,7 @@ from django.urls import reverse
 from games import seats
 from games.models import FailedLogin, Game, Player, RoundDraft, SeatLink
 from games.seat_views import _claim_sentence
+from tests.factories import called
 
 pytestmark = pytest.mark.django_db
 
@@ -406,18 +407,8 @@ def test_a_phone_sending_in_a_loop_is_refused_after_its_limit(owner, monkeypatch
 
 def test_a_player_out_of_under_the_10_has_nothing_to_enter_and_the_round_waits_for_no_one(owner):
     game, (ann, bob, cy) = start(owner, "under10")
-    game.add_round(
-        {"called_by": ann.pk, "hands": [{"player": ann.pk, "points": 0},
-                                        {"player": bob.pk, "points": 80},
-                                        {"player": cy.pk, "points": 100}]},
-        owner,
-    )  # fmt: skip
-    game.add_round(
-        {"called_by": ann.pk, "hands": [{"player": ann.pk, "points": 0},
-                                        {"player": bob.pk, "points": 80},
-                                        {"player": cy.pk, "points": 3}]},
-        owner,
-    )  # fmt: skip
+    game.add_round(called(ann, [ann, bob, cy], [0, 80, 100]), owner)
+    game.add_round(called(ann, [ann, bob, cy], [0, 80, 3]), owner)
     game = Game.objects.get(pk=game.pk)
     assert bob.pk not in game.scoreboard.active_players
     bob_phone, bob_path = join_as(game, bob)

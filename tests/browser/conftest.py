@@ -92,6 +92,24 @@ def user(transactional_db):
 
 
 @pytest.fixture
+def open_phone(browser):
+    """Opens a page on a phone of its own (PHONE-sized, touch; `javascript=False` for a phone
+    without scripts), closed after the test."""
+    contexts = []
+
+    def open_phone(*, javascript: bool = True):
+        context = browser.new_context(
+            viewport=PHONE, is_mobile=True, java_script_enabled=javascript
+        )
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
 def logged_in(page, live_server, user):
     """A phone logged in as Ann, on the home page."""
     log_in(page, live_server)

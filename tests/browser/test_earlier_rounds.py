@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ..test_earlier_rounds import long_game
-from .conftest import PHONE, log_in
+from .conftest import log_in
 
 pytestmark = pytest.mark.browser
 
@@ -17,9 +17,8 @@ def game(user):
     return long_game(user, 40)
 
 
-def test_a_tap_on_the_fold_fills_in_the_earlier_rounds(browser, live_server, user, game):
-    context = browser.new_context(viewport=PHONE, is_mobile=True)
-    phone = context.new_page()
+def test_a_tap_on_the_fold_fills_in_the_earlier_rounds(open_phone, live_server, user, game):
+    phone = open_phone()
     log_in(phone, live_server)
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     rows = phone.locator("#scoreboard tr.round")
@@ -41,14 +40,12 @@ def test_a_tap_on_the_fold_fills_in_the_earlier_rounds(browser, live_server, use
     phone.get_by_role("link", name="Round 3", exact=True).click()
     expect(phone.locator("#why-3")).to_contain_text("Round 3,")
     phone.screenshot(path="test-artifacts/earlier-rounds.png")
-    context.close()
 
 
 def test_without_javascript_the_fold_opens_a_page_of_the_earlier_rounds(
-    browser, live_server, user, game
+    open_phone, live_server, user, game
 ):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, java_script_enabled=False)
-    phone = context.new_page()
+    phone = open_phone(javascript=False)
     log_in(phone, live_server)
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     phone.get_by_role("link", name="Rounds 1\N{EN DASH}20").click()
@@ -57,13 +54,10 @@ def test_without_javascript_the_fold_opens_a_page_of_the_earlier_rounds(
     phone.get_by_role("link", name="Round 3", exact=True).click()
     phone.wait_for_url(re.compile(rf"/games/{game.pk}/rounds/3/$"))
     expect(phone.locator("main")).to_contain_text("Round 3,")
-    context.close()
 
 
-def test_a_watcher_fills_in_the_earlier_rounds_too(browser, live_server, game):
-    context = browser.new_context(viewport=PHONE, is_mobile=True)
-    watcher = context.new_page()
+def test_a_watcher_fills_in_the_earlier_rounds_too(open_phone, live_server, game):
+    watcher = open_phone()
     watcher.goto(f"{live_server.url}/s/{game.share_token}/")
     watcher.get_by_role("link", name="Rounds 1\N{EN DASH}20").click()
     expect(watcher.locator("#scoreboard tr.round")).to_have_count(40)
-    context.close()

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .. import factories, pace_games
-from .conftest import PHONE, log_in
+from .conftest import log_in
 
 pytestmark = pytest.mark.browser
 
@@ -19,10 +19,9 @@ def game(user):
 
 
 def test_without_javascript_a_rounds_number_opens_its_page_and_leads_back(
-    browser, live_server, user, game
+    open_phone, live_server, user, game
 ):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, java_script_enabled=False)
-    phone = context.new_page()
+    phone = open_phone(javascript=False)
     log_in(phone, live_server)
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     phone.get_by_role("link", name="Round 2", exact=True).click()
@@ -33,14 +32,11 @@ def test_without_javascript_a_rounds_number_opens_its_page_and_leads_back(
     phone.get_by_role("link", name="Back to the scoreboard").click()
     phone.wait_for_url(re.compile(rf"/games/{game.pk}/#round-2$"))
     expect(phone.locator("#scoreboard tr.totals")).to_be_visible()
-    context.close()
 
 
-def test_a_watcher_taps_a_round_open_without_an_edit_link(browser, live_server, game):
-    context = browser.new_context(viewport=PHONE, is_mobile=True)
-    watcher = context.new_page()
+def test_a_watcher_taps_a_round_open_without_an_edit_link(open_phone, live_server, game):
+    watcher = open_phone()
     watcher.goto(f"{live_server.url}/s/{game.share()}/")
     watcher.get_by_role("link", name="Round 1", exact=True).click()
     expect(watcher.locator("#why-1")).to_contain_text("Round 1, Ann dealt.")
     expect(watcher.get_by_role("link", name="Edit round 1")).to_have_count(0)
-    context.close()
