@@ -57,7 +57,6 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.core.management import call_command
-from django.core.wsgi import get_wsgi_application
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -121,7 +120,9 @@ class Wsgi:
     SQLite connection) as it does in production; the test client would skip that."""
 
     def __init__(self):
-        self.application = get_wsgi_application()
+        from scorekeeper.wsgi import application  # as gunicorn loads it
+
+        self.application = application
 
     def request(
         self, method: str, url: str, *, body: bytes = b"", content_type: str = "", **headers

@@ -10,13 +10,15 @@ from __future__ import annotations
 import hashlib
 import ipaddress
 import json
+import pickle
 import secrets
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from datetime import timezone as fixed_zone
 from enum import StrEnum
+from operator import is_
 from pathlib import Path
 
 from django.conf import settings
@@ -362,13 +364,54 @@ class Replayed:
     def __reduce__(self):
         # Pickled without the board when there is a table: the board is made from the table
         # again (a fraction of a millisecond) rather than written and read beside it (a fifth
-        # more to pickle at 200 rounds, on every save).
+        # more to pickle at 200 rounds, on every save). The table's rounds go in chunks, of
+        # which all but the last are pickled once and reused (_pickled_rounds).
         if self.table is None:
             return (Replayed, (self.board, self.names, None))
-        return (_replayed_from_table, (self.board.kind, self.names, self.table))
+        table = replace(self.table, rounds=[])
+        chunks = _pickled_rounds(self.table.rounds)
+        return (_replayed_from_table, (self.board.kind, self.names, table, chunks))
 
 
-def _replayed_from_table(kind: str, names: Mapping[int, str], table: Table) -> Replayed:
+ROUNDS_PER_CHUNK = 32
+
+
+def _pickled_rounds(rounds: Sequence[RoundResult]) -> list[bytes]:
+    """The rounds pickled in chunks of ROUNDS_PER_CHUNK. A full chunk's bytes are kept on its
+    last round: a played round never changes, and the next version of the game (one more round
+    played on a copy of the table) shares every earlier round object, so a save pickles only
+    the last, unfinished chunk anew instead of the whole game (1.4 ms at 201 rounds). The
+    chunk's rounds are kept with its bytes and compared one by one: the bytes are reused only
+    for the very same objects."""
+    chunks = []
+    for start in range(0, len(rounds), ROUNDS_PER_CHUNK):
+        chunk = tuple(rounds[start : start + ROUNDS_PER_CHUNK])
+        if len(chunk) < ROUNDS_PER_CHUNK:
+            chunks.append(pickle.dumps(chunk, pickle.HIGHEST_PROTOCOL))
+            break
+        kept = getattr(chunk[-1], "pickled_chunk", None)
+        if kept is None or len(kept[0]) != len(chunk) or not all(map(is_, kept[0], chunk)):
+            kept = chunk[-1].pickled_chunk = (chunk, pickle.dumps(chunk, pickle.HIGHEST_PROTOCOL))
+        chunks.append(kept[1])
+    return chunks
+
+
+def _rounds_unpickled(chunks: Sequence[bytes]) -> list[RoundResult]:
+    """_pickled_rounds read back; each full chunk keeps its bytes again, for this worker's
+    next save."""
+    rounds: list[RoundResult] = []
+    for pickled in chunks:
+        chunk = pickle.loads(pickled)
+        if len(chunk) == ROUNDS_PER_CHUNK:
+            chunk[-1].pickled_chunk = (chunk, pickled)
+        rounds.extend(chunk)
+    return rounds
+
+
+def _replayed_from_table(
+    kind: str, names: Mapping[int, str], table: Table, chunks: Sequence[bytes]
+) -> Replayed:
+    table = replace(table, rounds=_rounds_unpickled(chunks))
     return Replayed(GAMES[kind].scoreboard(table), names, table)
 
 

@@ -4,12 +4,14 @@ replay of its saved rounds from scratch."""
 
 import contextlib
 import itertools
+import pickle
 
 import pytest
 from django.core.cache import caches
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games import models
 from games.caches import VersionsCache
 from games.models import Conflict, Game, Player, Round
 from games.scoring import EntryError
@@ -39,14 +41,17 @@ def forty_fives_entries(draw):
     return {**entry, "tricks": tricks, "high_trump": high}
 
 
-# Each write: what to do, the hand it brings, which round (counted from the end) and which kept
-# version; all drawn up front, so the draws never depend on what the database answered.
+# Each write: what to do, the hand it brings, which round (counted from the end), which kept
+# version, and whether another worker makes it (one that kept nothing in its process: it reads
+# what the others shared); all drawn up front, so the draws never depend on what the database
+# answered.
 WRITES = st.lists(
     st.tuples(
         st.sampled_from(["add"] * 6 + ["complete", "edit", "delete", "restore"]),
         forty_fives_entries(),
         st.integers(0, 40),
         st.integers(0, 40),
+        st.booleans(),
     ),
     min_size=1,
     max_size=25,
@@ -65,10 +70,15 @@ def read_as_a_full_replay(game):
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(st.booleans(), WRITES)
-def test_any_sequence_of_writes_reads_as_a_replay_from_scratch(owner, green, writes):
+def test_any_sequence_of_writes_reads_as_a_replay_from_scratch(owner, monkeypatch, green, writes):
+    # Kept rounds are pickled in chunks reused from version to version: chunks of two rounds
+    # make every example cross many chunk ends.
+    monkeypatch.setattr(models, "ROUNDS_PER_CHUNK", 2)
     players = [Player.add(owner, f"P{next(NAMES)}") for _ in range(SEATS)]
     game = Game.start(owner, "fortyfives", players, options={"on_the_green": green})
-    for step, hand, which, version in writes:
+    for step, hand, which, version, elsewhere in writes:
+        if elsewhere:
+            VersionsCache.forget_here()
         if "bidder" in hand:
             hand = {**hand, "bidder": players[hand["bidder"]].pk}
         rounds = game.rounds.count()
@@ -111,3 +121,25 @@ def test_a_save_continues_from_the_kept_table_without_replaying(owner, monkeypat
     played.clear()
     Game.objects.get(pk=game.pk).add_round(hand, owner)
     assert played == [4], "with nothing kept anywhere, a save replays every round"
+
+
+def test_a_save_pickles_anew_only_the_rounds_after_the_last_full_chunk(owner, monkeypatch):
+    monkeypatch.setattr(models, "ROUNDS_PER_CHUNK", 2)
+    players = [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
+    game = Game.start(owner, "fortyfives", players)
+    hand = {"bidder": players[0].pk, "bid": 15, "tricks": {"A": 3, "B": 2}, "high_trump": None}
+    for _ in range(4):
+        Game.objects.get(pk=game.pk).add_round(hand, owner)
+    four = Game.objects.get(pk=game.pk).replayed
+    chunks = models._pickled_rounds(four.table.rounds)
+    Game.objects.get(pk=game.pk).add_round(hand, owner)
+    five = Game.objects.get(pk=game.pk).replayed
+    again = models._pickled_rounds(five.table.rounds)
+    assert len(again) == 3
+    assert again[0] is chunks[0] and again[1] is chunks[1], "full chunks were pickled again"
+    # Another worker reads the version back whole, and keeps the full chunks' bytes for its
+    # own next save.
+    read = pickle.loads(pickle.dumps(five))
+    assert read.board == five.board and read.table == five.table
+    assert all("pickled_chunk" in vars(read.table.rounds[number]) for number in (1, 3))
+    assert models._pickled_rounds(read.table.rounds) == again
