@@ -112,10 +112,10 @@ def owned(model, user, ids: list[int], what: str, field: str) -> list:
 
 
 def get_game_for_user(request, game_id: int) -> Game:
-    game = Game.objects.filter(owner=request.user, pk=game_id).first()
-    if game is None:
-        raise exceptions.NotFound(_("there is no game %(id)s") % {"id": game_id})
-    return game
+    try:  # get(), not first(): no ORDER BY to compile for the one row a key names
+        return Game.objects.get(owner=request.user, pk=game_id)
+    except Game.DoesNotExist:
+        raise exceptions.NotFound(_("there is no game %(id)s") % {"id": game_id}) from None
 
 
 def nights_with_games(user):
