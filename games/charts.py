@@ -7,11 +7,12 @@ chart" block) gives the lines their colours in the light and dark schemes.
 
 from __future__ import annotations
 
+import functools
 import math
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -32,7 +33,6 @@ LABEL_OFFSET = 9  # from a line's end to its label: room for the end marker and 
 LABEL_MAX_WIDTH = 84  # longer names are cut with "…"; the full name is in the title
 BASELINE = 4.5  # from a text's vertical centre to its baseline, at FONT_SIZE
 MAX_POINTS = 100  # per line; longer games keep each stretch's lowest and highest totals
-TOTAL = itemgetter(1)  # of a point, (round number, running total)
 Y_TICKS = 4
 X_TICKS = 5
 NARROW = set(" ijlrtf.,:;'|!()[]")
@@ -51,7 +51,10 @@ BOLD = 1.1  # a winner's label is bold, so a little wider
 @dataclass
 class Series:
     name: str
-    points: list[tuple[int, int]]  # (round number, running total), from (0, 0)
+    # Its points, from round 0 and a total of 0: the rounds its players played, and their
+    # running total after each.
+    rounds: list[int]
+    totals: list[int]
     won: bool
     out: bool
 
@@ -143,8 +146,9 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> ScoreChart | Non
         return None
     series = _series(board, names, rounds)
     last_round = rounds[-1].number
-    totals = [total for line in series for _, total in line.points]
-    y_ticks = _ticks(min(totals), max(totals), Y_TICKS)
+    lowest = min(min(line.totals) for line in series)
+    highest = max(max(line.totals) for line in series)
+    y_ticks = _ticks(lowest, highest, Y_TICKS)
     x_ticks = list(range(0, last_round + 1, _nice_step(last_round / X_TICKS)))
     low, high = y_ticks[0], y_ticks[-1]
 
@@ -154,9 +158,10 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> ScoreChart | Non
         _text_width(text) * (BOLD if line.won else 1)
         for line, text in zip(series, labels, strict=True)
     ]
+    round_title = str(ROUND)
     right = max(
         max(widths) + LABEL_OFFSET + 2,
-        _text_width(ROUND) + ROUND_OFFSET,
+        _text_width(round_title) + ROUND_OFFSET,
     )
     plot_width = WIDTH - left - right
     plot_bottom = HEIGHT - BOTTOM
@@ -167,20 +172,20 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> ScoreChart | Non
     def y_of(total: float) -> float:
         return plot_bottom - (plot_bottom - TOP) * (total - low) / (high - low)
 
-    # The lines, losers first so a winner is drawn on top. Every line's points share the
-    # rounds' x coordinates, written once.
-    xs = [_n(x_of(number)) for number in range(last_round + 1)]
+    # The lines, losers first so a winner is drawn on top. A long game's lines share their
+    # rounds and repeat their totals, so each coordinate is written once, when first drawn.
+    x_text, y_text = _Coordinates(x_of), _Coordinates(y_of)
     someone_won = any(line.won for line in series)
     order = sorted(range(len(series)), key=lambda index: series[index].won)
     lines = []
     for index in order:
         line = series[index]
-        end_x, end_y = x_of(line.points[-1][0]), y_of(line.points[-1][1])
+        end_x, end_y = x_of(line.rounds[-1]), y_of(line.totals[-1])
         lines.append(
             Line(
                 colour=f"s{index % len(DASHES) + 1}",
                 won=line.won,
-                points=" ".join(f"{xs[x]},{_n(y_of(y))}" for x, y in _thinned(line.points)),
+                points=_points(line, x_text, y_text),
                 width=_n(WINNER_WIDTH if line.won else LINE_WIDTH),
                 lighter=someone_won and not line.won,
                 dash=DASHES[index % len(DASHES)],
@@ -191,7 +196,7 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> ScoreChart | Non
     # Labels at the lines' ends, nudged apart where they would overlap.
     placed = _place_labels(
         [
-            (y_of(line.points[-1][1]), x_of(line.points[-1][0]), width)
+            (y_of(line.totals[-1]), x_of(line.rounds[-1]), width)
             for line, width in zip(series, widths, strict=True)
         ],
         low=TOP,
@@ -199,7 +204,7 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> ScoreChart | Non
     )
     chart_labels = []
     for index, (line, text, centre) in enumerate(zip(series, labels, placed, strict=True)):
-        end_x, end_y = x_of(line.points[-1][0]), y_of(line.points[-1][1])
+        end_x, end_y = x_of(line.rounds[-1]), y_of(line.totals[-1])
         leader = None
         if abs(centre - end_y) > 2:
             leader = (_n(end_x + 4), _n(end_y), _n(end_x + LABEL_OFFSET - 2), _n(centre))
@@ -222,7 +227,7 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> ScoreChart | Non
         zero=_n(y_of(0)) if low < 0 else None,
         y_ticks=[Text(_n(left - 5), _n(y_of(tick) + BASELINE), shown(tick)) for tick in y_ticks],
         x_ticks=[Text(_n(x_of(tick)), _n(plot_bottom + 17), str(tick)) for tick in x_ticks],
-        x_title=Text(_n(left + plot_width + ROUND_OFFSET), _n(plot_bottom + 17), str(ROUND)),
+        x_title=Text(_n(left + plot_width + ROUND_OFFSET), _n(plot_bottom + 17), round_title),
         lines=lines,
         labels=chart_labels,
     )
@@ -235,7 +240,9 @@ def _series(board: Scoreboard, names: Mapping[int, str], rounds: Sequence) -> li
     """A line per player in seat order, or per team when the totals are the team's."""
 
     def name(player: int) -> str:
-        return names.get(player, _("player %(number)s") % {"number": player})
+        if player in names:  # the fallback is translated only when wanted
+            return names[player]
+        return _("player %(number)s") % {"number": player}
 
     out = {standing.player for standing in board.standings if standing.eliminated}
     if board.teams:
@@ -243,19 +250,31 @@ def _series(board: Scoreboard, names: Mapping[int, str], rounds: Sequence) -> li
     else:
         lines = [(name(player), [player]) for player in board.players]
     # Each player's running totals, in one pass over the rounds (a long game has thousands of
-    # results); a player missing from a round is out of the game (Under the 10).
-    totals: dict[int, list[tuple[int, int]]] = {}
+    # results).
+    totals: defaultdict[int, list[int]] = defaultdict(lambda: [0])
     for result in rounds:
         for mine in result.results:
-            totals.setdefault(mine.player, [(0, 0)]).append((result.number, mine.total))
+            totals[mine.player].append(mine.total)
+    # The rounds of those totals. A player has one result a round at most, so one with a total
+    # for every round played them all. One missing from a round is out of the game (Under the
+    # 10): a second pass finds the rounds they played.
+    every_round = [0, *(result.number for result in rounds)]
+    played = {player: every_round for player in totals if len(totals[player]) == len(every_round)}
+    if len(played) < len(totals):
+        missed: dict[int, list[int]] = {player: [0] for player in totals if player not in played}
+        for result in rounds:
+            for mine in result.results:
+                if mine.player in missed:
+                    missed[mine.player].append(result.number)
+        played.update(missed)
     series = []
     for line_name, players in lines:
         # Partners always share a total, so the team's line follows its first player.
-        points = totals.get(players[0], [(0, 0)])
         series.append(
             Series(
                 name=line_name,
-                points=points,
+                rounds=played.get(players[0], [0]),
+                totals=totals.get(players[0], [0]),
                 won=board.finished and any(p in board.winners for p in players),
                 out=all(p in out for p in players),
             )
@@ -274,18 +293,17 @@ def _summary(board: Scoreboard, series: list[Series], last_round: int) -> str:
     winners = [line for line in series if line.won]
     if winners:
         names = _(" and ").join(line.name for line in winners)
-        total = shown(winners[0].points[-1][1])
+        total = shown(winners[0].totals[-1])
         if len(winners) == 1 and not board.teams:
             text += " " + _("%(names)s wins with %(total)s.") % {"names": names, "total": total}
         else:
             text += " " + _("%(names)s win with %(total)s.") % {"names": names, "total": total}
     ends = []
     for line in series:
-        round_number, total = line.points[-1]
         ends.append(
-            f"{line.name} {shown(total)}"
+            f"{line.name} {shown(line.totals[-1])}"
             + (
-                " " + _("(out after round %(number)s)") % {"number": round_number}
+                " " + _("(out after round %(number)s)") % {"number": line.rounds[-1]}
                 if line.out
                 else ""
             )
@@ -306,21 +324,29 @@ def _label_text(line: Series) -> str:
     return text.rstrip() + "…"
 
 
-def _thinned(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """At most about MAX_POINTS points: the first, the last, and each stretch's lowest and
-    highest totals in round order, so a long game keeps its peaks and drops (halvings)."""
-    if len(points) <= MAX_POINTS:
-        return points
-    inner = points[1:-1]
+def _points(line: Series, x_text: _Coordinates, y_text: _Coordinates) -> str:
+    """A line's points as the SVG's polyline takes them, "x,y x,y ...", thinned."""
+    rounds, totals = line.rounds, line.totals
+    return " ".join(
+        [f"{x_text[rounds[index]]},{y_text[totals[index]]}" for index in _thinned(totals)]
+    )
+
+
+def _thinned(totals: list[int]) -> Sequence[int]:
+    """Which of a line's points to draw, by index in round order: at most about MAX_POINTS, the
+    first, the last, and each stretch's lowest and highest totals, so a long game keeps its peaks
+    and drops (halvings)."""
+    if len(totals) <= MAX_POINTS:
+        return range(len(totals))
+    inner = totals[1:-1]
     size = math.ceil(len(inner) / ((MAX_POINTS - 2) // 2))
-    kept = [points[0]]
+    kept = {0, len(totals) - 1}
     for start in range(0, len(inner), size):
-        bucket = inner[start : start + size]
-        lowest = min(bucket, key=TOTAL)
-        highest = max(bucket, key=TOTAL)
-        kept.extend(sorted({lowest, highest}))
-    kept.append(points[-1])
-    return kept
+        stretch = inner[start : start + size]
+        ordered = sorted(stretch)  # one short sort is quicker than min() and max()
+        kept.add(1 + start + stretch.index(ordered[0]))  # the first of its lowest totals
+        kept.add(1 + start + stretch.index(ordered[-1]))  # and of its highest
+    return sorted(kept)
 
 
 def _place_labels(labels: list[tuple[float, float, float]], low: float, high: float) -> list[float]:
@@ -407,22 +433,38 @@ def _text_width(text: str) -> float:
     font's letters (emoji and CJK are a full em)."""
     width = 0.0
     for char in text:
-        if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
-            continue
-        if unicodedata.east_asian_width(char) in ("W", "F") or ord(char) > 0x1F000:
-            width += 1.1
-        elif char in NARROW:
-            width += 0.35
-        elif char in WIDE or char.isupper():
-            width += 0.9 if char in WIDE else 0.72
-        else:
-            width += 0.6
+        width += _letter_width(char)
     return width * FONT_SIZE
+
+
+@functools.lru_cache(maxsize=1024)  # the names' letters and the digits, asked for on every chart
+def _letter_width(char: str) -> float:
+    """A letter's rough width in ems; none for a combining mark or an invisible format mark."""
+    if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return 0.0
+    if unicodedata.east_asian_width(char) in ("W", "F") or ord(char) > 0x1F000:
+        return 1.1
+    if char in NARROW:
+        return 0.35
+    if char in WIDE or char.isupper():
+        return 0.9 if char in WIDE else 0.72
+    return 0.6
+
+
+class _Coordinates(dict):
+    """Coordinates as the SVG writes them (_n), by the round number or the total they stand for
+    (`place` turns one into a coordinate); each is worked out when first asked for."""
+
+    def __init__(self, place: Callable[[int], float]):
+        super().__init__()
+        self.place = place
+
+    def __missing__(self, value: int) -> str:
+        text = self[value] = _n(self.place(value))
+        return text
 
 
 def _n(value: float) -> str:
     """A coordinate to one decimal place, without a trailing ".0"."""
-    text = f"{value:.1f}"
-    if text[-1] == "0":
-        text = text[:-2]
+    text = f"{value:.1f}".removesuffix(".0")
     return "0" if text == "-0" else text

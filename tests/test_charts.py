@@ -1,6 +1,7 @@
 """The score chart's SVG for games played through the write path: lines, labels, emphasis, size.
 
-Each SVG is parsed with xml.etree and its points checked against totals worked out by hand.
+Each SVG is parsed with xml.etree and its points checked against totals worked out by hand; and
+for any running totals, the chart's lines (thinned when long) are checked against those totals.
 """
 
 import itertools
@@ -11,10 +12,14 @@ from pathlib import Path
 
 import pytest
 from django.template.loader import render_to_string
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.charts import BASELINE, LINE_GAP, MAX_POINTS, score_chart
 from games.models import Game, Player
 from games.scoring import GAMES
+from games.scoring.base import PlayerResult, RoundResult, Scoreboard, Standing
+from games.scoring.numbers import MINUS
 from tests.factories import piles, play
 from tests.test_css import colours, contrast
 
@@ -422,6 +427,119 @@ def test_a_six_player_game_of_200_rounds_stays_small():
         assert max(t for _, t in drawn) == pytest.approx(highest[player], abs=0.5)
         drops = sum(1 for (_, t1), (_, t2) in itertools.pairwise(drawn) if t2 < t1 - 30)
         assert drops == halvings[player] > 0
+
+
+# --- Any running totals, thinned ---
+
+
+@st.composite
+def running_totals(draw) -> dict[int, list[tuple[int, int]]]:
+    """Players 1 to 7 over up to 350 rounds: each one's points (round, running total) from
+    (0, 0), climbing, dropping and staying put in stretches. Player 1 plays every round; the
+    others may go out before the end, or miss a few rounds on the way."""
+    rounds = draw(st.integers(1, 350))
+    points = {}
+    for player in range(1, draw(st.integers(1, 7)) + 1):
+        last = rounds if player == 1 else draw(st.integers(1, rounds))
+        missed = draw(st.sets(st.integers(1, last - 1), max_size=5)) if last > 1 else set()
+        stretches = draw(
+            st.lists(st.tuples(st.integers(1, 40), st.integers(-50, 50)), min_size=1, max_size=8)
+        )
+        steps = itertools.cycle([step for length, step in stretches for _ in range(length)])
+        total = 0
+        points[player] = [(0, 0)]
+        for number in range(1, last + 1):
+            total += next(steps)
+            if number not in missed:
+                points[player].append((number, total))
+    return points
+
+
+def board_of(points: dict[int, list[tuple[int, int]]], finished: bool) -> Scoreboard:
+    """A board with these points (the engine plays no such games: it takes entries, not totals)."""
+    last_round = max(number for line in points.values() for number, _ in line)
+    rounds = [
+        RoundResult(number, 1, "complete", {}, [])  # entries are not read by the chart
+        for number in range(1, last_round + 1)
+    ]
+    for player, line in points.items():
+        for number, total in line[1:]:
+            rounds[number - 1].results.append(PlayerResult(player, 0, total))
+    standings = [
+        Standing(player, line[-1][1], 1, eliminated=line[-1][0] < last_round)
+        for player, line in points.items()
+    ]
+    winners = [1] if finished else []
+    return Scoreboard("under10", tuple(points), rounds, standings, finished, winners, None, [])
+
+
+def marker_box(marker) -> tuple[float, float, float, float]:
+    """The box around a line's end marker: left, top, right, bottom."""
+    if marker.shape == "circle":
+        x, y = float(marker.cx), float(marker.cy)
+        return x, y, x, y
+    if marker.shape == "rect":
+        x, y = float(marker.x), float(marker.y)
+        return x, y, x + float(marker.width), y + float(marker.height)
+    # A path: a move to its start, then moves and lines relative to the pen.
+    corners = []
+    for command, numbers in re.findall(r"([MmlhzZ])([^MmlhzZ]*)", marker.d):
+        steps = floats(numbers)
+        if command == "M":
+            corners.append((steps[0], steps[1]))
+        elif command in "ml":
+            corners.append((corners[-1][0] + steps[0], corners[-1][1] + steps[1]))
+        elif command == "h":
+            corners.append((corners[-1][0] + steps[0], corners[-1][1]))
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@given(points=running_totals(), finished=st.booleans())
+def test_every_line_goes_through_its_own_totals_from_zero_to_its_marker(points, finished):
+    """Long lines are thinned: whatever the totals, each drawn point is one of the line's own
+    (round, total) on the chart's scale, in round order, from (0, 0) to its last, keeping its
+    lowest and highest totals, and the line ends on its marker."""
+    chart = score_chart(board_of(points, finished), {})
+    last_round = max(number for number, _ in points[1])
+    left, right = float(chart.left), float(chart.right)
+    ticks = [int(tick.text.replace(MINUS, "-")) for tick in chart.y_ticks]
+    low, high = ticks[0], ticks[-1]
+    bottom, top = float(chart.grid[0]), float(chart.grid[-1])  # the heights of low and high
+
+    def x_of(number: int) -> float:
+        return left + (right - left) * number / last_round
+
+    def y_of(total: int) -> float:
+        return bottom + (top - bottom) * (total - low) / (high - low)
+
+    assert len(chart.lines) == len(points)
+    for line in chart.lines:
+        player = int(line.colour.removeprefix("s"))  # s1 for the first seat, and so on
+        total_at = dict(points[player])
+        drawn = [tuple(map(float, pair.split(","))) for pair in line.points.split(" ")]
+        assert len(drawn) <= MAX_POINTS
+        if len(total_at) <= MAX_POINTS:
+            assert len(drawn) == len(total_at)
+        kept = []
+        for x, y in drawn:
+            number = round((x - left) / (right - left) * last_round)
+            assert abs(x - x_of(number)) <= TOLERANCE
+            assert number in total_at, (player, number)
+            assert abs(y - y_of(total_at[number])) <= TOLERANCE, (player, number)
+            kept.append((number, total_at[number]))
+        assert [number for number, _ in kept] == sorted({number for number, _ in kept})
+        assert kept[0] == (0, 0) and line.points.startswith(f"{chart.left},")
+        assert kept[-1] == points[player][-1]
+        if kept[-1][0] == last_round:
+            assert abs(drawn[-1][0] - right) <= TOLERANCE
+        assert min(total for _, total in kept) == min(total_at.values())
+        assert max(total for _, total in kept) == max(total_at.values())
+        box_left, box_top, box_right, box_bottom = marker_box(line.marker)
+        assert max(box_right - box_left, box_bottom - box_top) <= 10 + TOLERANCE  # small
+        end_x, end_y = drawn[-1]
+        assert box_left - TOLERANCE <= end_x <= box_right + TOLERANCE
+        assert box_top - TOLERANCE <= end_y <= box_bottom + TOLERANCE
 
 
 # --- Colours ---
