@@ -369,7 +369,7 @@ def import_figures(wsgi: Wsgi) -> list[Figure]:
     for rounds in IMPORT_ROUNDS:
         body = json.dumps(import_document(rounds)).encode()
         tries = []
-        for attempt in range(3):  # the best of three: a shared machine's pauses are not the work
+        for attempt in range(5):  # the best of five: a shared machine's pauses are not the work
             account = new_account(wsgi, f"import{rounds}-{attempt}", 0)
             tries.append(
                 timed(
