@@ -54,9 +54,9 @@ class GameAdmin(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        # The seats, the first dealer or the options may have changed: a new version of the
-        # game, so that no page shows the board cached for the old one.
-        Game.objects.filter(pk=form.instance.pk).update(updated=timezone.now())
+        # The seats, the first dealer or the options may have changed: the rounds are scored
+        # again (a new version of the game, which no page shows the old board of).
+        form.instance.rescore()
 
 
 @admin.register(Round)

@@ -54,7 +54,7 @@ def _version(game: Game, board: Scoreboard, revision: RoundRevision, names) -> V
         problem = _("Round %(number)s comes first.") % {"number": number - 1}
     else:
         try:
-            result = game.preview_round(number, revision.entry, board=board)
+            result = game.preview_round(number, revision.entry)
         except (EntryError, IndexError) as error:
             why = error_said(error) if isinstance(error, EntryError) else str(error)
             problem = _("It can't be put back as the game now stands: %(why)s.") % {"why": why}

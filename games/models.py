@@ -1,39 +1,33 @@
 """What the app remembers: players, game nights, games with their seats, and every round entered.
 
-Scores are never stored as the truth: a game's scoreboard is the scoring engine's replay of its
-saved entries. The few facts kept on the rows (finished, winners, ranks) exist for listings and
-statistics and are rewritten by the write path below after every change.
+A round row keeps its entry and what the rules made of it (points, totals, notes, the engine's
+state after it), written with it by the write path below: a save plays one round on from the
+last round's state, a fix plays on from the round before it, and every read reads rows.
 """
 
 from __future__ import annotations
 
-import hashlib
 import ipaddress
-import json
-import pickle
 import secrets
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from datetime import timezone as fixed_zone
 from enum import StrEnum
-from operator import is_
-from pathlib import Path
 
 from django.conf import settings
-from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, models, transaction
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import OuterRef, Prefetch, Subquery, prefetch_related_objects
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from .rescoring import problem_json, round_fields
 from .scoring import GAMES, EntryError, Scoreboard, kind_choices
-from .scoring.base import RoundResult, Table
-from .scoring.messages import Message
+from .scoring.base import UNSCORED, RoundResult, Table
+from .scoring.messages import Message, message_from_json
 from .scoring.schema import with_new_player_ids
 
 NAME_MAX_LENGTH = 40
@@ -188,8 +182,8 @@ class Player(models.Model):
             Game.objects.filter(seat__player=self).update(updated=timezone.now())
 
     def merge_into(self, keep: Player) -> None:
-        """This player and `keep` are one person: their games, rounds and kept versions become
-        keep's, and this player is gone. Refused when both sat in the same game."""
+        """This player and `keep` are one person: their games, rounds and earlier versions of
+        rounds become keep's, and this player is gone. Refused when both sat in the same game."""
         if keep.pk == self.pk or keep.owner_id != self.owner_id:
             raise ValidationError(_("Choose another of your players to merge with."))
         with transaction.atomic():
@@ -222,9 +216,9 @@ class Player(models.Model):
             Seat.objects.filter(player=self).update(player=keep)
             # A round half entered on the phones names this player by id: it starts again.
             RoundDraft.objects.filter(game__in=games).delete()
-            # Their boards changed without a round saved: a new version of each (a new cache
-            # key, and a new ETag for the phones polling them).
-            Game.objects.filter(pk__in=[game.pk for game in games]).update(updated=timezone.now())
+            # What the rounds keep names players by id: each game is scored again.
+            for game in games:
+                game.rescore()
             self.delete()
 
 
@@ -314,107 +308,6 @@ class GameNight(models.Model):
         }
 
 
-VERSIONS_CACHE = "versions"
-VERSIONS_KEPT_FOR = 7 * 24 * 60 * 60  # a key names one version, so it is never stale, only old
-
-
-def _code_version() -> str:
-    """A digest of the code that makes what is kept for a version (the engine, its replay, the
-    rows, the chart, the words they say, the templates of the scoreboard's cached fragments),
-    so that a deploy which changes a rule or the markup never reads what the old code kept."""
-    here = Path(__file__).resolve().parent
-    templates = Path(settings.TEMPLATES[0]["DIRS"][0]) / "games"
-    sources = [
-        *sorted((here / "scoring").glob("*.py")),
-        here / "models.py",
-        here / "tables.py",
-        here / "charts.py",
-        here / "words.py",
-        here / "templatetags" / "table_words.py",
-        *(
-            templates / name
-            for name in (
-                "scoreboard.html",
-                "score_chart.html",
-                "game_detail.html",
-                "game_shared.html",
-            )
-        ),
-    ]
-    digest = hashlib.blake2b(digest_size=8)
-    for source in sources:
-        digest.update(source.read_bytes())
-    return digest.hexdigest()
-
-
-CODE_VERSION = _code_version()
-
-
-@dataclass(frozen=True)
-class Replayed:
-    """A version of a game as the engine left it: its board, the players' names it was played
-    with (a rename is a new version), and the engine's table a save continues from (None for a
-    game that a corrected rule has broken). Kept in the "versions" cache under the version's
-    key, shared by every request and worker: only read, never changed."""
-
-    board: Scoreboard
-    names: Mapping[int, str]
-    table: Table | None
-
-    def __reduce__(self):
-        # Pickled without the board when there is a table: the board is made from the table
-        # again (a fraction of a millisecond) rather than written and read beside it (a fifth
-        # more to pickle at 200 rounds, on every save). The table's rounds go in chunks, of
-        # which all but the last are pickled once and reused (_pickled_rounds).
-        if self.table is None:
-            return (Replayed, (self.board, self.names, None))
-        table = replace(self.table, rounds=[])
-        chunks = _pickled_rounds(self.table.rounds)
-        return (_replayed_from_table, (self.board.kind, self.names, table, chunks))
-
-
-ROUNDS_PER_CHUNK = 32
-
-
-def _pickled_rounds(rounds: Sequence[RoundResult]) -> list[bytes]:
-    """The rounds pickled in chunks of ROUNDS_PER_CHUNK. A full chunk's bytes are kept on its
-    last round: a played round never changes, and the next version of the game (one more round
-    played on a copy of the table) shares every earlier round object, so a save pickles only
-    the last, unfinished chunk anew instead of the whole game (1.4 ms at 201 rounds). The
-    chunk's rounds are kept with its bytes and compared one by one: the bytes are reused only
-    for the very same objects."""
-    chunks = []
-    for start in range(0, len(rounds), ROUNDS_PER_CHUNK):
-        chunk = tuple(rounds[start : start + ROUNDS_PER_CHUNK])
-        if len(chunk) < ROUNDS_PER_CHUNK:
-            chunks.append(pickle.dumps(chunk, pickle.HIGHEST_PROTOCOL))
-            break
-        kept = getattr(chunk[-1], "pickled_chunk", None)
-        if kept is None or len(kept[0]) != len(chunk) or not all(map(is_, kept[0], chunk)):
-            kept = chunk[-1].pickled_chunk = (chunk, pickle.dumps(chunk, pickle.HIGHEST_PROTOCOL))
-        chunks.append(kept[1])
-    return chunks
-
-
-def _rounds_unpickled(chunks: Sequence[bytes]) -> list[RoundResult]:
-    """_pickled_rounds read back; each full chunk keeps its bytes again, for this worker's
-    next save."""
-    rounds: list[RoundResult] = []
-    for pickled in chunks:
-        chunk = pickle.loads(pickled)
-        if len(chunk) == ROUNDS_PER_CHUNK:
-            chunk[-1].pickled_chunk = (chunk, pickled)
-        rounds.extend(chunk)
-    return rounds
-
-
-def _replayed_from_table(
-    kind: str, names: Mapping[int, str], table: Table, chunks: Sequence[bytes]
-) -> Replayed:
-    table = replace(table, rounds=_rounds_unpickled(chunks))
-    return Replayed(GAMES[kind].scoreboard(table), names, table)
-
-
 def names_of(seats: Sequence[Seat]) -> dict[int, str]:
     return {seat.player_id: seat.player.name for seat in seats}
 
@@ -424,7 +317,8 @@ def _seats_in_order() -> Prefetch:
 
 
 def _rounds_in_order() -> Prefetch:
-    return Prefetch("rounds", queryset=Round.objects.order_by("number"))
+    # A board reads only the last round's state (Game.scoreboard reads it on its own).
+    return Prefetch("rounds", queryset=Round.objects.defer("state").order_by("number"))
 
 
 class GameQuerySet(models.QuerySet):
@@ -435,8 +329,11 @@ class GameQuerySet(models.QuerySet):
 
     def with_history(self) -> GameQuerySet:
         """The games with their seats and their rounds in order (two queries more for any
-        number of games): all that `Game.replay_saved` and describing a game read."""
-        return self.prefetch_related(_seats_in_order(), _rounds_in_order())
+        number of games), and the state their last round keeps: all `Game.scoreboard` reads."""
+        last_state = Round.objects.filter(game=OuterRef("pk")).order_by("-number").values("state")
+        return self.prefetch_related(_seats_in_order(), _rounds_in_order()).annotate(
+            last_state=Subquery(last_state[:1], output_field=models.JSONField())
+        )
 
 
 class Game(models.Model):
@@ -456,6 +353,13 @@ class Game(models.Model):
     share_token = models.CharField(max_length=43, unique=True, null=True, blank=True)
     # Players' phones (games/seats.py): the code a phone joins with, while joining is on.
     join_code = models.CharField(max_length=6, unique=True, null=True, blank=True, editable=False)
+    # The version of its rules (`rules.version`) that scored the rounds as they are kept: a rule
+    # corrected since is a new version, and `rescore` scores the game's rounds again.
+    rules_version = models.PositiveSmallIntegerField(default=0, editable=False)
+    # A saved round that breaks the rules as they now read (a rule corrected since it was
+    # saved): {"round": n, "message": ..., "field": ...}; that round and the ones after it are
+    # kept unscored until it is fixed.
+    problem = models.JSONField(null=True, blank=True, editable=False)
 
     objects = GameQuerySet.as_manager()
 
@@ -494,14 +398,11 @@ class Game(models.Model):
         night: GameNight | None = None,
         *,
         rounds: Sequence[Mapping] = (),
-        scored: Scoreboard | None = None,
     ) -> Game:
         """Seat the players clockwise and check the setup with the game's rules.
 
-        An import brings a game with its `rounds` at once: they are replayed once (not once per
-        round) and written together. `scored` is that replay when the caller already made it,
-        on the same setup with seats in the same order, so that the write is short.
-        """
+        An import brings a game with its `rounds` at once: they are scored together and
+        written in one statement (an EntryError names the round at fault)."""
         if kind not in GAMES:
             raise EntryError(Message("there is no game called %(kind)s", kind=kind), field="kind")
         rules = GAMES[kind]
@@ -511,12 +412,10 @@ class Game(models.Model):
             raise EntryError(Message("the game night must be one of yours"), field="night")
         first_dealer = first_dealer or (players[0] if players else None)
         names = {player.pk: player.name for player in players}
-        ids = [p.pk for p in players]
-        table = rules.start(ids, first_dealer and first_dealer.pk, options, names)
-        if scored is None:
-            scored = rules.replay(ids, rounds, first_dealer and first_dealer.pk, options, names)
-        # The replay's players may be named by other ids (an import's): seats match by position.
-        ranks = {standing.player: standing.rank for standing in scored.standings}
+        table = rules.start(
+            [p.pk for p in players], first_dealer and first_dealer.pk, options, names
+        )
+        played = rules.play_on(table, rounds)
         with transaction.atomic():
             game = cls.objects.create(
                 owner=owner,
@@ -524,7 +423,7 @@ class Game(models.Model):
                 night=night,
                 options=table.options,
                 first_dealer=first_dealer,
-                finished_at=timezone.now() if scored.finished else None,
+                rules_version=rules.version,
             )
             Seat.objects.bulk_create(
                 Seat(
@@ -532,33 +431,33 @@ class Game(models.Model):
                     player=player,
                     position=position,
                     team=rules.team_of_seat(position) if rules.has_teams else "",
-                    won=scored.players[position] in scored.winners,
-                    rank=ranks[scored.players[position]],
-                    total=scored.totals[scored.players[position]],
                 )
                 for position, player in enumerate(players)
             )
-            Round.objects.bulk_create(
-                Round(game=game, number=number, entry=dict(entry), status=result.status)
-                for number, (entry, result) in enumerate(
-                    zip(rounds, scored.rounds, strict=True), start=1
-                )
-            )
+            rows = [
+                Round(game=game, number=number + 1, entry=dict(entry))
+                for number, entry in enumerate(rounds)
+            ]
+            for row, result, state in zip(rows, played.rounds, played.states, strict=True):
+                row.keep(result, state)
+            Round.objects.bulk_create(rows, batch_size=500)
+            game._after_write(played.table, problem=None)
         return game
 
-    # -- reading: the scoreboard is always the replay of the saved entries --
+    # -- reading: the rounds as the write path kept them, scores and all --
 
     @property
     def seats(self) -> list[Seat]:
         """The seats in order, with their players: read once for this instance (or with the
         game, by `Game.objects.with_seats()`); `refresh_from_db()` forgets them, and so does a
-        write (its lock), whose own reads are not kept on the instance."""
+        write (its lock)."""
         prefetch_related_objects([self], _seats_in_order())
         return list(self.seat_set.all())
 
     @property
     def saved_rounds(self) -> list[Round]:
-        """The saved rounds in order, read as `seats` are (`Game.objects.with_history()`)."""
+        """The saved rounds in order (without their states), read as `seats` are
+        (`Game.objects.with_history()`)."""
         prefetch_related_objects([self], _rounds_in_order())
         return list(self.rounds.all())
 
@@ -566,88 +465,56 @@ class Game(models.Model):
     def player_names(self) -> dict[int, str]:
         return names_of(self.seats)
 
-    def replay(self, entries: Sequence[Mapping], *, strict: bool = True) -> Scoreboard:
-        """The engine's replay of these entries; `strict=False` reads a saved game that a
-        corrected rule has made invalid: up to the broken round, with `board.problem` set."""
-        return self._replay(self.seats, entries, strict=strict)
-
-    def _replay(self, seats: Sequence[Seat], entries, *, strict: bool = True) -> Scoreboard:
-        return self.rules.replay(
-            [seat.player_id for seat in seats],
-            entries,
-            self.first_dealer_id,
-            self.options,
-            names_of(seats),
-            strict=strict,
-        )
-
-    def replay_saved(self) -> Scoreboard:
-        """The saved rounds replayed now, from the rows this instance holds: for a reader of
-        many games at once (`Game.objects.with_history()`), whose boards would only crowd the
-        versions cache. A page reads `scoreboard`."""
-        return self._replayed_from(self.seats, self.saved_rounds).board
-
-    def _replayed_from(self, seats: Sequence[Seat], rounds: Sequence[Round]) -> Replayed:
-        """The rounds replayed from round 1: the board, and the engine's final table to
-        continue from (none for a game that a corrected rule has broken)."""
-        entries = [round_.entry for round_ in rounds]
-        names = names_of(seats)
-        try:
-            table = self._played(seats, entries)
-        except EntryError:
-            return Replayed(self._replay(seats, entries, strict=False), names, None)
-        return Replayed(self.rules.scoreboard(table), names, table)
-
-    def _played(self, seats: Sequence[Seat], entries) -> Table:
-        """The engine's table after `entries`, played from the start."""
-        start = self.rules.start(
-            [seat.player_id for seat in seats], self.first_dealer_id, self.options, names_of(seats)
-        )
-        return self.rules.play_on(start, entries)
-
     @property
     def scoreboard(self) -> Scoreboard:
-        """The replay of the saved rounds, as kept for this version (`replayed`)."""
-        return self.replayed.board
+        """The game as its rounds keep it: each round's scores and notes, and the standings,
+        the deal and what is left to play from the state the last round keeps. Nothing is
+        replayed. Read once for this instance; a write reads it afresh."""
+        board = self.__dict__.get("_board")
+        if board is None:
+            board = self._board = self._board_of(self.saved_rounds)
+        return board
 
-    @property
-    def replayed(self) -> Replayed:
-        """This version of the game as the engine left it, from the versions cache (kept there
-        by the write that made the version, or by the first read of it in any worker), or
-        replayed from the saved rounds and kept there."""
-        replayed = self._kept()
-        if replayed is None:
-            replayed = self._replayed_from(self.seats, self.saved_rounds)
-            self._keep(replayed)
-        return replayed
+    def replay(self, entries: Sequence[Mapping], *, strict: bool = True) -> Scoreboard:
+        """These entries scored from round 1 at this game's seats and setup, reading nothing
+        the rounds keep (what the tests compare the kept rounds with)."""
+        players = [seat.player_id for seat in self.seats]
+        return self.rules.replay(
+            players, entries, self.first_dealer_id, self.options, self.player_names, strict=strict
+        )
 
-    def _kept(self) -> Replayed | None:
-        try:
-            kept = caches[VERSIONS_CACHE].get(self.version_key)
-        except Exception:  # an unreadable entry (pickled by other code) is a miss, not a 500
+    def _board_of(self, rounds: Sequence[Round]) -> Scoreboard:
+        names = self.player_names
+        state = self.__dict__.get("last_state")  # read with the game (with_history)
+        if rounds and (state is None or state["played"] != len(rounds)):
+            state = self.rounds.filter(number=len(rounds)).values_list("state", flat=True).get()
+        table = self._table_after(state if rounds else None, names)
+        results = [round_.result(names) for round_ in rounds]
+        return self.rules.scoreboard(table, results, self._problem(names))
+
+    def _table_after(self, state: Round | dict | None, names: Mapping[int, str]) -> Table:
+        """The engine's table after a round, from the state it keeps (a row, or its state);
+        the start, before any."""
+        if state is None:  # `names` are in seat order
+            return self.rules.start(list(names), self.first_dealer_id, self.options, names)
+        return Table.from_state(state.state if isinstance(state, Round) else state, names)
+
+    def _names_now(self) -> dict[int, str]:
+        """The players' names in seat order, read for a write: not kept on the instance, whose
+        seats the write changes."""
+        seats = self.seat_set.order_by("position").values_list("player_id", "player__name")
+        return dict(seats)
+
+    def _forget_board(self) -> None:
+        """A write changed the rounds: the board (and the state read with the game) go."""
+        self.__dict__.pop("_board", None)
+        self.__dict__.pop("last_state", None)
+
+    def _problem(self, names: Mapping[int, str]) -> EntryError | None:
+        if self.problem is None:
             return None
-        return kept if isinstance(kept, Replayed) else None
-
-    def _keep(self, replayed: Replayed) -> None:
-        caches[VERSIONS_CACHE].set(self.version_key, replayed, timeout=VERSIONS_KEPT_FOR)
-
-    @property
-    def scoreboard_key(self) -> str:
-        """Names this version of the game's board: every write moves `updated`, and so does
-        every change of who sits in it or of their names (a rename, a merge, the admin's edits
-        of a game or a player), so the key needs no read of the seats; the first dealer and
-        the options, on the game's row, are part of it. Only rounds changed outside the write
-        path would leave it stale (the admin shows rounds read-only)."""
-        replayed_with = json.dumps([self.first_dealer_id, self.options], sort_keys=True)
-        digest = hashlib.blake2b(replayed_with.encode(), digest_size=12).hexdigest()
-        return f"scoreboard:{self.pk}:{self.updated.timestamp()}:{digest}"
-
-    @property
-    def version_key(self) -> str:
-        """What this version is kept under in the versions cache (its replay; the pages'
-        cached fragments, {% cache %} in templates/games/): the version, and the code that
-        made what is kept."""
-        return f"{CODE_VERSION}:{self.scoreboard_key}"
+        message = message_from_json(self.problem["message"], names)
+        return EntryError(message, field=self.problem["field"], round_number=self.problem["round"])
 
     @property
     def winners(self) -> list[int]:
@@ -704,108 +571,104 @@ class Game(models.Model):
             return self.complete_round(number, entry, by)
         return self.add_round(entry, by, number=number)
 
-    def preview_round(
-        self, number: int, entry: Mapping, *, board: Scoreboard | None = None
-    ) -> RoundResult:
+    def preview_round(self, number: int, entry: Mapping) -> RoundResult:
         """Round `number` (a saved one, or the next) as `entry` would score it, every other
-        round as saved (on `board`, the game's scoreboard by default); nothing is written (the
-        round page's live scores, an earlier version's on its page). Raises EntryError."""
-        board = self.scoreboard if board is None else board
-        if not 1 <= number <= len(board.rounds) + 1:
+        round as saved; nothing is written (the round page's live scores, an earlier version's
+        on its page). Raises EntryError (a later round it would break, too)."""
+        rows = list(self.rounds.filter(number__gte=number - 1).order_by("number"))
+        before = rows.pop(0) if rows and rows[0].number == number - 1 else None
+        if number < 1 or (number > 1 and before is None):
             raise NoSuchRound(_("There is no round %(number)s.") % {"number": number})
-        entries = [round_.entry for round_ in board.rounds]
-        entries[number - 1 : number] = [entry]
-        return self.replay(entries).rounds[number - 1]
+        names = self.player_names
+        if self.problem and number > self.problem["round"]:
+            raise self._problem(names)
+        table = self._table_after(before, names)
+        played = self.rules.play_on(table, [entry, *(row.entry for row in rows[1:])])
+        return played.rounds[0]
 
     def add_round(self, entry: Mapping, by, *, number: int | None = None) -> Round:
         """Save the next round. `number`, when given, is the round the person saw as next:
         if someone else saved it first, this is refused instead of saving a second round."""
         with transaction.atomic():
             self._lock()
-            # Only the last round is read here: the rest is in the table kept for this version.
-            last = self.rounds.order_by("-number").values_list("number", "status").first()
-            last_number, last_status = last or (0, None)
-            next_number = last_number + 1
+            # Only the last round is read: the state it keeps is where the new one starts.
+            last = self.rounds.order_by("-number").first()
+            next_number = last.number + 1 if last else 1
             if number is not None and number != next_number:
                 raise Conflict(
                     _("Round %(number)s was already saved by someone else.") % {"number": number}
                 )
             if self.finished:
                 raise Conflict(_("The game is over; no more rounds can be added."))
-            if last_status == Round.OPEN:
+            if last is not None and last.status == Round.OPEN:
                 raise Conflict(
-                    _("Round %(number)s is still open: finish it first.") % {"number": last_number}
+                    _("Round %(number)s is still open: finish it first.") % {"number": last.number}
                 )
-            kept = self._kept_table(last_number)
-            if kept is not None:
-                table = self.rules.play_on(kept, [entry])  # continue: no replay from round 1
-            else:
-                seats, rounds = self._rows()
-                table = self._played(seats, [r.entry for r in rounds] + [entry])
+            names = self._names_now()
+            if self.problem:  # a round before this one breaks the rules as they now read
+                raise self._problem(names)
+            played = self.rules.play_on(self._table_after(last, names), [entry])
+            new = Round(game=self, number=next_number, entry=dict(entry))
+            new.keep(played.rounds[0], played.states[0])
             try:
-                # No savepoint (two statements fewer): a clash ends the whole save, whose
-                # transaction (add_round's own block) is then rolled back.
+                # No savepoint: a clash ends the whole save, whose transaction (this block)
+                # is then rolled back.
                 with transaction.atomic(savepoint=False):
-                    new = Round.objects.create(
-                        game=self,
-                        number=next_number,
-                        entry=dict(entry),
-                        status=table.rounds[-1].status,
-                    )
+                    new.save(force_insert=True)
             except IntegrityError:
                 raise Conflict(
                     _("Round %(number)s was already saved by someone else.")
                     % {"number": next_number}
                 ) from None
-            self._after_write(Replayed(self.rules.scoreboard(table), table.names, table))
+            self._after_write(played.table, problem=None)
             return new
 
     def replace_round(self, number: int, entry: Mapping, by) -> Round:
-        """Replace a saved round's entry (an edit, or completing an open round); every round
-        after it is rescored, and an edit that makes a later round invalid is refused."""
+        """Replace a saved round's entry (an edit, or completing an open round): it and every
+        round after it are scored again from the state the round before keeps, and an edit
+        that makes a later round invalid is refused."""
         with transaction.atomic():
             self._lock()
-            seats, rounds = self._rows()
-            if not 1 <= number <= len(rounds):
+            rows = list(self.rounds.filter(number__gte=number - 1).order_by("number"))
+            before = rows.pop(0) if rows and rows[0].number == number - 1 else None
+            if number < 1 or not rows or rows[0].number != number:
                 raise NoSuchRound(_("There is no round %(number)s.") % {"number": number})
-            target = rounds[number - 1]
-            entries = [r.entry for r in rounds]
-            entries[number - 1] = dict(entry)
+            names = self._names_now()
+            if self.problem and number > self.problem["round"]:
+                raise self._problem(names)  # fix the first broken round first
+            table = self._table_after(before, names)
+            entries = [dict(entry), *(row.entry for row in rows[1:])]
             try:
-                table = self._played(seats, entries)  # an edit replays from round 1: edits are rare
-                board = self.rules.scoreboard(table)
+                played = self.rules.play_on(table, entries)
             except EntryError as problem:
-                if problem.round_number is None or not self._fixes_towards(
-                    problem, number, seats, rounds
-                ):
+                if not self._fixes_towards(problem, number):
                     raise
-                table, board = None, self._replay(seats, entries, strict=False)
+                played = self.rules.play_on(table, entries, strict=False)
+            target = rows[0]
             RoundRevision.keep(target, "replaced", by)
             target.entry = dict(entry)
-            target.status = board.rounds[number - 1].status
             target.updated = timezone.now()
-            target.save(update_fields=["entry", "status", "updated"])
-            self._after_write(Replayed(board, names_of(seats), table))
+            self._keep_rounds(rows, played, extra_fields=["entry", "updated"])
+            self._after_write(played.table, problem=played.problem)
             return target
 
-    def _fixes_towards(self, problem: EntryError, number: int, seats, rounds) -> bool:
+    def _fixes_towards(self, problem: EntryError, number: int) -> bool:
         """Whether an edit of round `number` that leaves the game with `problem` may be saved:
         only in a game saved before a rule was corrected, when the edit fixed its first broken
         round (or one before it) and the problem left is that round's or a later one's."""
         assert problem.round_number is not None
-        if problem.round_number <= number:
+        if problem.round_number <= number or self.problem is None:
             return False
-        before = self._replay(seats, [r.entry for r in rounds], strict=False).problem
-        return before is not None and before.round_number <= problem.round_number
+        return self.problem["round"] <= problem.round_number
 
     def complete_round(self, number: int, entry: Mapping, by) -> Round:
         """Add the result (42's tricks, Forty Fives' tricks and high trump) to an open round."""
         with transaction.atomic():
             self._lock()
-            rounds = list(self.rounds.order_by("number"))
-            if not 1 <= number <= len(rounds):
+            status = self.rounds.filter(number=number).values_list("status", flat=True).first()
+            if status is None:
                 raise NoSuchRound(_("There is no round %(number)s.") % {"number": number})
-            if rounds[number - 1].status != Round.OPEN:
+            if status != Round.OPEN:
                 raise Conflict(_("Round %(number)s is already complete.") % {"number": number})
             round_ = self.replace_round(number, entry, by)
             if round_.status == Round.OPEN:
@@ -817,17 +680,19 @@ class Game(models.Model):
         revision returned, from which it can be brought back)."""
         with transaction.atomic():
             self._lock()
-            seats, rounds = self._rows()
-            if not 1 <= number <= len(rounds):
+            rows = list(self.rounds.order_by("-number")[:2])
+            count = rows[0].number if rows else 0
+            if not 1 <= number <= count:
                 raise NoSuchRound(_("There is no round %(number)s.") % {"number": number})
-            if number != len(rounds):
+            if number != count:
                 raise Conflict(
-                    _("Only the last round (round %(number)s) can be deleted.")
-                    % {"number": len(rounds)}
+                    _("Only the last round (round %(number)s) can be deleted.") % {"number": count}
                 )
-            kept = RoundRevision.keep(rounds[-1], "deleted", by)
-            rounds[-1].delete()
-            self._after_write(self._replayed_from(seats, rounds[:-1]))
+            kept = RoundRevision.keep(rows[0], "deleted", by)
+            rows[0].delete()
+            before = rows[1] if len(rows) > 1 else None
+            problem = self.problem if self.problem and self.problem["round"] < number else None
+            self._after_write(self._table_after(before, self._names_now()), problem=problem)
             return kept
 
     def restore(self, revision: RoundRevision, by) -> Round:
@@ -838,52 +703,70 @@ class Game(models.Model):
             return self.replace_round(revision.number, revision.entry, by)
         return self.add_round(revision.entry, by, number=revision.number)
 
+    def rescore(self) -> None:
+        """Score every saved round again from round 1, under the rules as they now read: after
+        a rule is corrected (`manage.py rescore`, a data migration), or a change of who sits
+        in the game or how it was set up (a merge of players, the admin's edits). A round the
+        rules now refuse is kept unscored and the game flagged (`problem`) until it is fixed."""
+        with transaction.atomic():
+            self._lock()
+            self._score_again()
+
+    def _score_again(self) -> None:
+        rows = list(self.rounds.order_by("number"))
+        start = self._table_after(None, self._names_now())
+        played = self.rules.play_on(start, [row.entry for row in rows], strict=False)
+        self._keep_rounds(rows, played)
+        self._after_write(played.table, problem=played.problem)
+
     def _lock(self) -> None:
         """Serialise writers to this game (a row lock on PostgreSQL; SQLite's IMMEDIATE
-        transactions already queue writers) and read its version afresh. refresh_from_db also
-        forgets the seats and rounds this instance read before: they are read again after the
-        write, which reads its own (`_rows`) without keeping them on the instance."""
-        locked = Game.objects.select_for_update().only("finished_at", "updated")
+        transactions already queue writers) and read its row afresh. refresh_from_db also
+        forgets the seats and rounds this instance read before, and so the board."""
+        locked = Game.objects.select_for_update()
         self.refresh_from_db(from_queryset=locked)
+        self._forget_board()
+        if self.rules_version != self.rules.version:
+            # Scored by rules that have been corrected since (the data migration that comes
+            # with a correction rescores every game; this is for a game it did not see).
+            self._score_again()
 
-    def _rows(self) -> tuple[list[Seat], list[Round]]:
-        """The seats (with their players) and the rounds in order, read now, under the lock."""
-        seats = self.seat_set.select_related("player").order_by("position")
-        return list(seats), list(self.rounds.order_by("number"))
+    @staticmethod
+    def _keep_rounds(rows: Sequence[Round], played, extra_fields: Sequence[str] = ()) -> None:
+        """Write what the rules made of each of these rounds, scored again (`played`)."""
+        for row, result, state in zip(rows, played.rounds, played.states, strict=True):
+            row.keep(result, state)
+        fields = [*Round.SCORED_FIELDS, *extra_fields]
+        Round.objects.bulk_update(rows, fields, batch_size=200)
 
-    def _kept_table(self, saved_rounds: int) -> Table | None:
-        """The table kept for the version just locked, if any worker kept it and it has
-        exactly the saved rounds (the key names the version; the count is a second check)."""
-        kept = self._kept()
-        if kept is not None and kept.table is not None and len(kept.table.rounds) == saved_rounds:
-            return kept.table
-        return None
-
-    def _after_write(self, replayed: Replayed) -> None:
-        """Keep the listing facts (finished, winners, ranks) in step with the replay, and keep
-        the replay for the new version: the board every page reads until the next write, and
-        the table the next save continues from, in any worker."""
-        board = replayed.board
+    def _after_write(self, table: Table, *, problem: EntryError | dict | None) -> None:
+        """Keep the game's own facts in step with its rounds: finished, the rules' version, a
+        problem, and the seats' (winners, ranks, totals) that the listings and statistics
+        read. Every write moves `updated`: the version a page, an ETag and a cached fragment
+        name."""
         now = timezone.now()
-        if board.finished and not self.finished:
+        if table.finished and not self.finished:
             self.finished_at = now
-        elif not board.finished:
+        elif not table.finished:
             self.finished_at = None
         self.updated = now
-        self.save(update_fields=["finished_at", "updated"])
-        ranks = {standing.player: standing.rank for standing in board.standings}
-        totals = board.totals
-        # Each seat named by its game and player (unique together), so a save that continued
-        # from the kept table reads no seats at all.
+        self.rules_version = self.rules.version
+        self.problem = problem_json(problem) if isinstance(problem, EntryError) else problem
+        self.save(update_fields=["finished_at", "updated", "rules_version", "problem"])
+        self._forget_board()
+        standings = self.rules.standings(table)
+        # Each seat named by its game and player (unique together): no read of the seats.
         Seat.keep_facts(
             self.pk,
-            [(player, player in board.winners, ranks[player], totals[player]) for player in ranks],
+            [
+                (s.player, table.finished and s.player in table.winners, s.rank, s.total)
+                for s in standings
+            ],
         )
-        self._keep(replayed)  # under the new version's key
         if self.join_code:  # players' phones are on: a draft of a round no longer open goes
             from .seats import drop_stale_drafts
 
-            drop_stale_drafts(self, board)
+            drop_stale_drafts(self, self.scoreboard)
 
     # -- sharing --
 
@@ -936,13 +819,28 @@ class Seat(models.Model):
 
 
 class Round(models.Model):
+    """A round as entered (`entry`), and what the rules made of it, kept by the write path in
+    the same transaction: its status, dealer, each player's points, total and notes, the notes
+    about the round, and the engine's state after it, which the next round continues from."""
+
     OPEN = "open"
     COMPLETE = "complete"
+    UNSCORED = UNSCORED  # saved before a rule was corrected, and broken by it (Game.problem)
+    SCORED_FIELDS = ("status", "dealer", "results", "notes", "state")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     entry = models.JSONField()
-    status = models.CharField(max_length=8, choices=[(OPEN, "open"), (COMPLETE, "complete")])
+    status = models.CharField(
+        max_length=8,
+        choices=[(OPEN, "open"), (COMPLETE, "complete"), (UNSCORED, "unscored")],
+    )
+    dealer = models.IntegerField(default=0)  # a player's id
+    # [{"player": id, "points": n, "total": n, "notes": [...]}], the notes by msgid and
+    # parameters (games.scoring.messages.message_json), each player by id, not name.
+    results = models.JSONField(default=list)
+    notes = models.JSONField(default=list)  # about the whole round, kept as the results' notes
+    state = models.JSONField(default=dict)  # games.scoring.base.Table.state()
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
 
@@ -955,6 +853,17 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.number} of {self.game}"
+
+    def keep(self, result: RoundResult, state: dict) -> None:
+        """What the rules made of this round: `result`, and the table's `state` after it."""
+        for name, value in round_fields(result, state).items():
+            setattr(self, name, value)
+
+    def result(self, names: Mapping[int, str]) -> RoundResult:
+        """The round as the rules scored it, its notes naming the players by `names`."""
+        return RoundResult.from_json(
+            self.number, self.dealer, self.status, self.entry, self.results, self.notes, names
+        )
 
 
 class RoundRevision(models.Model):

@@ -256,12 +256,13 @@ def _seat_of(game: Game, player_id: int) -> Seat:
 
 
 def _round_points(game: Game, player_id: int) -> Iterable[int]:
-    """The player's points in each complete round of the replayed game (an open round has no
-    results yet; a Forty Fives player's points are their team's: partners score the same)."""
-    for round_ in game.replay_saved().rounds:
+    """The player's points in each complete round of the game, as its rounds keep them (an
+    open round has no results yet; a Forty Fives player's points are their team's: partners
+    score the same)."""
+    for round_ in game.saved_rounds:
         for result in round_.results:
-            if result.player == player_id:
-                yield result.points
+            if result["player"] == player_id:
+                yield result["points"]
 
 
 def _runs(won: list[bool]) -> list[int]:

@@ -1,7 +1,7 @@
 """Export of everything a user owns as one scorekeeper/1 document and its import, all or nothing;
 and a game's or a night's scores as CSV.
 
-An import scores each game once from its entries, then writes it through Game.start.
+An import checks each game, then starts it through Game.start, which scores its rounds.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import csv
 import io
 import json
 from collections.abc import Mapping
+from contextlib import contextmanager
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -249,9 +250,10 @@ def _import_checked(owner, document: Mapping) -> dict:
     """Add a document (already checked for shape) to the owner's data, or refuse it whole.
 
     Players are matched by name (normalised, ignoring case), or created; nights and games are
-    always new. Every game is checked and scored first, once and outside any transaction (the
-    engine needs no database); the writes then happen together in one short transaction.
-    Returns the counts in the document.
+    always new. Every game's shape and setup is checked first; then, in one transaction, the
+    players and nights are added and each game is started with its rounds, which its rules
+    score as they are written (a round they refuse refuses the whole document). Returns the
+    counts in the document.
     """
     _check_limits(document)
     _check_unique_ids(document["players"], "players", "player")
@@ -259,30 +261,30 @@ def _import_checked(owner, document: Mapping) -> dict:
     _check_unique_ids(document["games"], "games", "game")
     names = {item["id"]: item["name"].strip() for item in document["players"]}
     night_ids = {item["id"] for item in document["nights"]}
-    scored = [
-        _score_game(game, f"games.{index}", names, night_ids)
+    checked = [
+        _check_game(game, f"games.{index}", names, night_ids)
         for index, game in enumerate(document["games"])
     ]
     with transaction.atomic():
         players = _import_players(owner, document["players"])
         nights = _import_nights(owner, document["nights"])
         new_ids = {player_id: found.pk for player_id, found in players.items()}
-        for item, (entries, board) in zip(document["games"], scored, strict=True):
-            Game.start(
-                owner,
-                item["kind"],
-                [players[player_id] for player_id in item["players"]],
-                first_dealer=players[item["first_dealer"]],
-                options=item["options"],
-                night=nights[item["night"]] if item["night"] is not None else None,
-                rounds=[
-                    entry_with_new_player_ids(
-                        item["kind"], entry, lambda value, at: new_ids.get(value, value)
-                    )
-                    for entry in entries
-                ],
-                scored=board,
-            )
+        for index, (item, entries) in enumerate(zip(document["games"], checked, strict=True)):
+            with _refused_as(item, f"games.{index}"):
+                Game.start(
+                    owner,
+                    item["kind"],
+                    [players[player_id] for player_id in item["players"]],
+                    first_dealer=players[item["first_dealer"]],
+                    options=item["options"],
+                    night=nights[item["night"]] if item["night"] is not None else None,
+                    rounds=[
+                        entry_with_new_player_ids(
+                            item["kind"], entry, lambda value, at: new_ids.get(value, value)
+                        )
+                        for entry in entries
+                    ],
+                )
     return {
         "players": len(document["players"]),
         "nights": len(document["nights"]),
@@ -322,11 +324,11 @@ def _check_limits(document: Mapping) -> None:
         )
 
 
-def _score_game(
+def _check_game(
     item: Mapping, field: str, names: Mapping[int, str], night_ids: set[int]
-) -> tuple[list[dict], Scoreboard]:
-    """A game of the document checked and scored as the document names its players: its
-    entries, and the engine's replay of them. Refused naming the problem."""
+) -> list[dict]:
+    """A game of the document checked as the document names its players: its entries (which
+    its rules check as the game is started). Refused naming the problem."""
     name = gettext("game %(id)s") % {"id": item["id"]}
 
     def check_player(player_id: int, at: str) -> int:
@@ -375,10 +377,17 @@ def _score_game(
             % {"name": name, "kind": item["kind"]},
             field=f"{field}.kind",
         )
+    with _refused_as(item, field):  # the seating and the options, before anything is written
+        GAMES[item["kind"]].start(seated, first_dealer, item["options"])
+    return entries
+
+
+@contextmanager
+def _refused_as(item: Mapping, field: str):
+    """The rules' refusal of a document's game (its setup, or a round) as the import's."""
+    name = gettext("game %(id)s") % {"id": item["id"]}
     try:
-        board = GAMES[item["kind"]].replay(
-            seated, entries, first_dealer, item["options"], {p: names[p] for p in seated}
-        )
+        yield
     except EntryError as error:
         if error.round_number is None:
             at = f"{field}.{error.field}" if error.field else field
@@ -390,7 +399,6 @@ def _score_game(
             field=f"{field}.rounds.{number - 1}.entry",
             round_number=number,
         ) from None
-    return entries, board
 
 
 def _check_unique_ids(items: list[Mapping], field: str, what: str) -> None:
@@ -523,7 +531,7 @@ def night_csv(night: GameNight) -> str:
                 ]
             )
         )
-        _write_game(writer, game, game.replay_saved())  # the rows read with the night's games
+        _write_game(writer, game, game.scoreboard)
     return out.getvalue()
 
 

@@ -201,9 +201,16 @@ def account_delete(request):
 # --- Access helpers -------------------------------------------------------------------------
 
 
-def _get_game_for_user(request, pk: int) -> Game:
-    """The user's game, or 404: other people's games don't exist for them."""
-    return get_object_or_404(Game, pk=pk, owner=request.user)
+def _get_game_for_user(request, pk: int, *, with_rounds: bool = False) -> Game:
+    """The user's game, or 404: other people's games don't exist for them. `with_rounds`: read
+    with its seats and rounds, for a page that shows its board (three queries in all)."""
+    games = Game.objects.with_history() if with_rounds else Game.objects
+    return get_object_or_404(games, pk=pk, owner=request.user)
+
+
+def _shared_game(token: str, *, with_rounds: bool = True) -> Game | None:
+    games = Game.objects.with_history() if with_rounds else Game.objects
+    return games.filter(share_token=token).first()
 
 
 T = TypeVar("T")
@@ -238,10 +245,10 @@ def _write(
 
 
 def _page_context(game: Game, **extra) -> dict:
-    replayed = game.replayed
+    board = game.scoreboard
     # The table is laid out only when a cached fragment of this version misses.
-    table = SimpleLazyObject(lambda: ScoreTable(game, replayed.board, replayed.names))
-    return {"game": game, "board": replayed.board, "table": table, **extra}
+    table = SimpleLazyObject(lambda: ScoreTable(game, board, game.player_names))
+    return {"game": game, "board": board, "table": table, **extra}
 
 
 # --- Home and new games ---------------------------------------------------------------------
@@ -404,7 +411,7 @@ def _player_added_json(request, form: NewPlayerForm) -> JsonResponse:
 @vary_on_headers("HX-Request")
 @require_GET
 def game_detail(request, pk: int):
-    game = _get_game_for_user(request, pk)
+    game = _get_game_for_user(request, pk, with_rounds=not _is_poll(request))
     return _scoreboard_response(
         request, game, "games/game_detail.html", undone=_just_undone(request, game)
     )
@@ -428,7 +435,7 @@ def _just_undone(request, game: Game) -> RoundRevision | None:
 @vary_on_headers("HX-Request")
 @require_GET
 def game_shared(request, token: str):
-    game = Game.objects.filter(share_token=token).first()
+    game = _shared_game(token, with_rounds=not _is_poll(request))
     if game is None:
         # A watching phone's poll (its page was live, so the owner turned the link off) gets a
         # notice in place of the board, which ends the polling; a visit, the page saying so.
@@ -477,7 +484,7 @@ def round_detail(request, pk: int, number: int):
     """Why a round scored as it did: its explanation, fetched by a tap on its number (htmx),
     or its own page without JavaScript. Not in the scoreboard page, which it made ten times
     heavier in a long game."""
-    game = _get_game_for_user(request, pk)
+    game = _get_game_for_user(request, pk, with_rounds=True)
     return _round_response(request, game, number, editable=True)
 
 
@@ -486,7 +493,9 @@ def round_detail(request, pk: int, number: int):
 @require_GET
 def shared_round(request, token: str, number: int):
     """A round's explanation for the watch link's viewer, without the edit link."""
-    game = get_object_or_404(Game, share_token=token)
+    game = _shared_game(token)
+    if game is None:
+        raise Http404("No such game")
     return _round_response(request, game, number, editable=False)
 
 
@@ -495,7 +504,7 @@ def shared_round(request, token: str, number: int):
 def earlier_rounds(request, pk: int):
     """The rounds a long game's pad folds away (it shows the latest): their rows, fetched by a
     tap on the fold row (htmx), or a page of them without JavaScript."""
-    game = _get_game_for_user(request, pk)
+    game = _get_game_for_user(request, pk, with_rounds=True)
     return _earlier_response(request, game, editable=True)
 
 
@@ -503,13 +512,14 @@ def earlier_rounds(request, pk: int):
 @vary_on_headers("HX-Request")
 @require_GET
 def shared_earlier_rounds(request, token: str):
-    game = get_object_or_404(Game, share_token=token)
+    game = _shared_game(token)
+    if game is None:
+        raise Http404("No such game")
     return _earlier_response(request, game, editable=False)
 
 
 def _earlier_response(request, game: Game, *, editable: bool):
-    replayed = game.replayed
-    table = ScoreTable(game, replayed.board, replayed.names)
+    table = ScoreTable(game, game.scoreboard, game.player_names)
     if editable:
         back = reverse("game_detail", args=[game.pk])
     else:
@@ -525,10 +535,10 @@ def _earlier_response(request, game: Game, *, editable: bool):
 
 
 def _round_response(request, game: Game, number: int, *, editable: bool):
-    replayed = game.replayed
-    if not 1 <= number <= len(replayed.board.rounds):
+    board = game.scoreboard
+    if not 1 <= number <= len(board.rounds):
         raise Http404("No such round")
-    table = ScoreTable(game, replayed.board, replayed.names)
+    table = ScoreTable(game, board, game.player_names)
     context = {"game": game, "table": table, "number": number, "editable": editable}
     if _is_poll(request):  # the round's <tbody>, its explanation opened or closed again
         opened = request.GET.get("closed") != "1"
@@ -555,7 +565,7 @@ def game_share(request, pk: int):
 
 @require_POST
 def game_again(request, pk: int):
-    game = _get_game_for_user(request, pk)
+    game = _get_game_for_user(request, pk, with_rounds=True)
     players = [seat.player for seat in game.seats]
     dealer = game.scoreboard.next_dealer
     again = Game.start(
@@ -574,7 +584,7 @@ def game_again(request, pk: int):
 
 @require_http_methods(["GET", "POST"])
 def round_new(request, pk: int):
-    game = _get_game_for_user(request, pk)
+    game = _get_game_for_user(request, pk, with_rounds=True)
     board = game.scoreboard
     if board.finished:
         if request.method == "POST":  # a round sent late (a phone that was offline): refused
@@ -612,7 +622,7 @@ def round_new(request, pk: int):
 
 @require_http_methods(["GET", "POST"])
 def round_edit(request, pk: int, number: int):
-    game = _get_game_for_user(request, pk)
+    game = _get_game_for_user(request, pk, with_rounds=True)
     board = game.scoreboard
     if not 1 <= number <= len(board.rounds):
         raise Http404("No such round")
@@ -683,7 +693,7 @@ def _already_saved(game: Game, number: int, entry: dict) -> bool:
 @require_POST
 def round_preview(request, pk: int):
     """The round's scores as they are being entered, before anything is saved."""
-    game = _get_game_for_user(request, pk)
+    game = _get_game_for_user(request, pk, with_rounds=True)
     board = game.scoreboard
     number = _int_or_404(request.POST.get("number"))
     if not 1 <= number <= len(board.rounds) + 1:
@@ -859,7 +869,7 @@ def player_merge(request, pk: int):
 
 @require_GET
 def game_csv(request, pk: int):
-    game = _get_game_for_user(request, pk)
+    game = _get_game_for_user(request, pk, with_rounds=True)
     return _csv_download(transfer.game_csv(game), f"{game.kind}-{game.pk}.csv")
 
 

@@ -124,18 +124,23 @@ else:
     DATABASES = {"default": database_from_url(f"sqlite:///{sqlite_file}")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# "versions": each game version's replay (games/models.py, Game.replayed: board and engine
-# table) and the scoreboard's rendered fragments ({% cache %} in templates/games/), shared by
-# the workers of one machine. A key names one version, so an entry is never stale; several
-# machines each keep their own.
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "versions": {
-        "BACKEND": "games.caches.VersionsCache",  # Django's file-based cache, culled less often
-        "LOCATION": env_str("VERSIONS_CACHE_DIR", "").strip() or str(DATA_DIR / "versions"),
-        "OPTIONS": {"MAX_ENTRIES": 2000},
-    },
-}
+# The cache only speeds things up: the scoreboard's drawn fragments ({% cache %}, named by the
+# game's version), QR codes, the seat links' send counts. Each process's own memory by default;
+# with REDIS_URL, one Redis that every worker and machine shares, which then also keeps the
+# sessions (read from Redis, written to the database as well, so "sign out everywhere" ends
+# them on every machine). A Redis that can't be reached is a miss (scorekeeper/cache.py).
+if redis_url := env_str("REDIS_URL", "").strip():
+    CACHES = {
+        "default": {
+            "BACKEND": "scorekeeper.cache.FailOpenRedisCache",
+            "LOCATION": redis_url,
+            # A Redis that is down costs a page a fraction of a second, not a worker's time.
+            "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.5},
+        }
+    }
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 INSTALLED_APPS = [
     "games.apps.AdminConfig",  # Django's admin, its log-in limited (games.admin_site)
@@ -237,7 +242,7 @@ STATICFILES_DIRS = [FILES_DIR / "static"]
 DOCS_DIR = FILES_DIR / "docs"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "games.storage.StaticFilesStorage"},  # whitenoise's, URLs kept
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 # Source maps are fetched only by a browser's developer tools: compressing the API docs' 6 MB of
 # them twice (gzip, brotli) doubled collectstatic's time for nothing.

@@ -169,7 +169,6 @@ class LiveServer:
         return {
             **os.environ,
             "DATABASE_URL": self.database_url,
-            "VERSIONS_CACHE_DIR": str(self.workdir / "versions"),  # shared by its workers only
             "DJANGO_SETTINGS_MODULE": "tests.live_settings",
             "DEBUG": "false",
             "SECRET_KEY": SECRET_KEY,  # DEBUG=false refuses to start without a real key
@@ -341,10 +340,11 @@ def dump() -> list[dict]:
             },
         }
         try:
-            board = game.scoreboard
+            board = game.replay([round_.entry for round_ in game.saved_rounds])
         except EntryError as error:
             facts["replayed"] = f"the replay fails: {error}"
         else:
+            facts["kept_as_replayed"] = game.scoreboard == board
             ranks = {standing.player: standing.rank for standing in board.standings}
             facts["statuses"] = [round_.status for round_ in board.rounds]
             facts["replayed"] = {

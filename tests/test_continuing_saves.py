@@ -1,18 +1,15 @@
-"""Saves continue from the table kept for the game's version instead of replaying from round 1:
-after any mix of adds, completes, edits, deletes and restores, the game reads exactly as a full
-replay of its saved rounds from scratch."""
+"""Each save plays on from the state the round before it keeps instead of replaying from round
+1: after any mix of adds, completes, edits, deletes and restores, what the rounds keep (their
+scores, notes and states) and the board read from them are exactly a full replay's."""
 
 import contextlib
 import itertools
-import pickle
+import json
 
 import pytest
-from django.core.cache import caches
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import models
-from games.caches import VersionsCache
 from games.models import Conflict, Game, Player, Round
 from games.scoring import EntryError
 
@@ -41,27 +38,30 @@ def forty_fives_entries(draw):
     return {**entry, "tricks": tricks, "high_trump": high}
 
 
-# Each write: what to do, the hand it brings, which round (counted from the end), which kept
-# version, and whether another worker makes it (one that kept nothing in its process: it reads
-# what the others shared); all drawn up front, so the draws never depend on what the database
-# answered.
+# Each write: what to do, the hand it brings, which round (counted from the end) and which
+# earlier version; all drawn up front, so the draws never depend on what the database answered.
 WRITES = st.lists(
     st.tuples(
         st.sampled_from(["add"] * 6 + ["complete", "edit", "delete", "restore"]),
         forty_fives_entries(),
         st.integers(0, 40),
         st.integers(0, 40),
-        st.booleans(),
     ),
     min_size=1,
     max_size=25,
 )
 
 
-def read_as_a_full_replay(game):
+def kept_and_replayed(game):
+    """The game as its rows keep it, and a replay of its entries from scratch."""
     fresh = Game.objects.get(pk=game.pk)
-    entries = list(fresh.rounds.order_by("number").values_list("entry", flat=True))
-    return fresh.scoreboard, fresh.replay(entries, strict=False)
+    rows = list(fresh.rounds.order_by("number"))
+    seats = [seat.player_id for seat in fresh.seats]
+    start = fresh.rules.start(seats, fresh.first_dealer_id, fresh.options, fresh.player_names)
+    played = fresh.rules.play_on(start, [row.entry for row in rows], strict=False)
+    assert [row.state for row in rows] == json.loads(json.dumps(played.states))
+    assert [row.result(fresh.player_names) for row in rows] == played.rounds
+    return fresh.scoreboard, fresh.replay([row.entry for row in rows], strict=False)
 
 
 @settings(
@@ -70,15 +70,10 @@ def read_as_a_full_replay(game):
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(st.booleans(), WRITES)
-def test_any_sequence_of_writes_reads_as_a_replay_from_scratch(owner, monkeypatch, green, writes):
-    # Kept rounds are pickled in chunks reused from version to version: chunks of two rounds
-    # make every example cross many chunk ends.
-    monkeypatch.setattr(models, "ROUNDS_PER_CHUNK", 2)
+def test_any_sequence_of_writes_keeps_what_a_replay_from_scratch_gives(owner, green, writes):
     players = [Player.add(owner, f"P{next(NAMES)}") for _ in range(SEATS)]
     game = Game.start(owner, "fortyfives", players, options={"on_the_green": green})
-    for step, hand, which, version, elsewhere in writes:
-        if elsewhere:
-            VersionsCache.forget_here()
+    for step, hand, which, version in writes:
         if "bidder" in hand:
             hand = {**hand, "bidder": players[hand["bidder"]].pk}
         rounds = game.rounds.count()
@@ -94,52 +89,31 @@ def test_any_sequence_of_writes_reads_as_a_replay_from_scratch(owner, monkeypatc
                 game.delete_last_round(rounds, owner)
             elif step == "restore" and revisions:
                 game.restore(revisions[version % len(revisions)], owner)
-        kept, replayed = read_as_a_full_replay(game)
+        kept, replayed = kept_and_replayed(game)
         assert kept == replayed
 
 
-def test_a_save_continues_from_the_kept_table_without_replaying(owner, monkeypatch):
+def test_a_save_plays_only_its_own_round_and_a_fix_only_the_rounds_from_it(
+    owner, monkeypatch, django_assert_max_num_queries
+):
     players = [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
     game = Game.start(owner, "fortyfives", players)
     hand = {"bidder": players[0].pk, "bid": 15, "tricks": {"A": 3, "B": 2}, "high_trump": None}
-    game.add_round(hand, owner)
+    for _ in range(3):
+        game.add_round(hand, owner)
     played = []
     real = type(game.rules).play_on
 
-    def counting(rules, table, entries):
-        played.append(len(entries))
-        return real(rules, table, entries)
+    def counting(rules, table, entries, **kwargs):
+        played.append((table.played, len(entries)))
+        return real(rules, table, entries, **kwargs)
 
     monkeypatch.setattr(type(game.rules), "play_on", counting)
     Game.objects.get(pk=game.pk).add_round(hand, owner)
-    assert played == [1], "the second save replayed the first round again"
-    VersionsCache.forget_here()  # another worker: it finds the table in the shared files
+    assert played == [(3, 1)], "the save replayed earlier rounds"
     played.clear()
-    Game.objects.get(pk=game.pk).add_round(hand, owner)
-    assert played == [1], "a worker that did not save the last round replayed the game"
-    caches["versions"].clear()
+    Game.objects.get(pk=game.pk).replace_round(2, {**hand, "bid": 20}, owner)
+    assert played == [(1, 3)], "a fix of round 2 plays rounds 2 to 4 on from round 1's state"
     played.clear()
-    Game.objects.get(pk=game.pk).add_round(hand, owner)
-    assert played == [4], "with nothing kept anywhere, a save replays every round"
-
-
-def test_a_save_pickles_anew_only_the_rounds_after_the_last_full_chunk(owner, monkeypatch):
-    monkeypatch.setattr(models, "ROUNDS_PER_CHUNK", 2)
-    players = [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
-    game = Game.start(owner, "fortyfives", players)
-    hand = {"bidder": players[0].pk, "bid": 15, "tricks": {"A": 3, "B": 2}, "high_trump": None}
-    for _ in range(4):
-        Game.objects.get(pk=game.pk).add_round(hand, owner)
-    four = Game.objects.get(pk=game.pk).replayed
-    chunks = models._pickled_rounds(four.table.rounds)
-    Game.objects.get(pk=game.pk).add_round(hand, owner)
-    five = Game.objects.get(pk=game.pk).replayed
-    again = models._pickled_rounds(five.table.rounds)
-    assert len(again) == 3
-    assert again[0] is chunks[0] and again[1] is chunks[1], "full chunks were pickled again"
-    # Another worker reads the version back whole, and keeps the full chunks' bytes for its
-    # own next save.
-    read = pickle.loads(pickle.dumps(five))
-    assert read.board == five.board and read.table == five.table
-    assert all("pickled_chunk" in vars(read.table.rounds[number]) for number in (1, 3))
-    assert models._pickled_rounds(read.table.rounds) == again
+    Game.objects.get(pk=game.pk).delete_last_round(4, owner)
+    assert played == [], "an undo reads round 3's state; it plays nothing"

@@ -113,6 +113,7 @@ def test_the_rounds_left_are_numbered_1_to_n_and_replay_through_the_engine(after
         assert numbers == list(range(1, len(numbers) + 1))
         assert isinstance(game["replayed"], dict), game["replayed"]
         assert [round_["status"] for round_ in game["rounds"]] == game["statuses"]
+        assert game["kept_as_replayed"], "what the rounds keep is not what a replay gives"
 
 
 def test_the_seats_and_the_finish_kept_on_the_rows_agree_with_the_replay(after_the_kill):

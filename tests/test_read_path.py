@@ -1,15 +1,13 @@
-"""The read path (issue #15): a game's version is replayed once and kept in Django's versions
-cache, whose backend hands the same live object to every read in the process; the seats and
+"""The read path: a board is read from what the rounds keep, playing nothing; the seats and
 rounds of many games come in a fixed number of queries (Game.objects.with_history()); and a
 write never leaves an instance holding the rows it changed."""
 
 import pytest
-from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.caches import VersionsCache
-from games.models import Game, Player, Replayed
+from games.models import Game, Player
+from games.scoring import GAMES
 
 pytestmark = pytest.mark.django_db
 
@@ -30,49 +28,55 @@ def played(owner, players, rounds: int, deals: int = 5) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
-def test_every_read_of_a_version_in_a_process_shares_one_replay_and_reads_no_rows(owner, players):
-    game = played(owner, players, 2)
-    first = game.replayed
-    with CaptureQueriesContext(connection) as queries:
-        again = Game.objects.get(pk=game.pk).replayed
-    assert again is first  # the live object the write kept, not an unpickled copy
-    assert len(queries) == 1  # the game's row only
-    assert [r.number for r in again.board.rounds] == [1, 2]
-    assert again.names == {p.pk: p.name for p in players}
+def no_replays(monkeypatch):
+    """Any scoring by the engine fails the test: reads read what the rounds keep."""
+
+    def refused(*args, **kwargs):
+        raise AssertionError("a read played rounds")
+
+    for rules in GAMES.values():
+        monkeypatch.setattr(type(rules), "play_on", refused)
 
 
-def test_another_worker_reads_the_replay_the_writer_kept_without_replaying(owner, players):
+def test_a_board_is_read_from_the_rows_in_three_queries_and_nothing_is_played(
+    owner, players, monkeypatch
+):
     game = played(owner, players, 3)
-    VersionsCache.forget_here()  # another process: only the files are shared
     fresh = Game.objects.get(pk=game.pk)
+    replayed = game.replay([r.entry for r in game.rounds.order_by("number")])
+    no_replays(monkeypatch)
     with CaptureQueriesContext(connection) as queries:
-        kept = fresh.replayed
-    assert not queries, "it read the seats or rounds to replay the game"
-    assert isinstance(kept, Replayed) and kept.table is not None
-    assert kept.board == fresh._replayed_from(fresh.seats, fresh.saved_rounds).board
-
-
-def test_a_version_with_nothing_kept_is_replayed_once_and_kept(owner, players):
-    game = played(owner, players, 2)
-    caches["versions"].clear()
+        board = fresh.scoreboard
+    assert len(queries) == 3  # the seats, the rounds, the last round's state
+    assert board == replayed
     with CaptureQueriesContext(connection) as queries:
-        board = game.scoreboard
-    assert len(queries) == 2  # the seats and the rounds
-    with CaptureQueriesContext(connection) as queries:
-        assert game.scoreboard is board
+        assert fresh.scoreboard is board
     assert not queries
 
 
-def test_with_history_reads_any_number_of_games_in_three_queries(owner, players):
+def test_with_history_reads_any_number_of_boards_in_three_queries(owner, players, monkeypatch):
     for rounds in (1, 2, 3):
         played(owner, players, rounds)
+    no_replays(monkeypatch)
     with CaptureQueriesContext(connection) as queries:
         games = list(Game.objects.filter(owner=owner).order_by("pk").with_history())
-        boards = [game.replay_saved() for game in games]
+        boards = [game.scoreboard for game in games]
         names = [game.player_names for game in games]
-    assert len(queries) == 3  # the games, their seats with players, their rounds
+    assert len(queries) == 3  # the games with their last states, their seats, their rounds
     assert [len(board.rounds) for board in boards] == [1, 2, 3]
+    assert [board.totals[players[1].pk] for board in boards] == [2, 4, 6]
     assert names == [{p.pk: p.name for p in players}] * 3
+
+
+def test_a_renamed_player_is_named_anew_in_every_note_without_scoring_again(owner, monkeypatch):
+    ann, bob = Player.add(owner, "Ann"), Player.add(owner, "Bob")
+    game = Game.start(owner, "under10", [ann, bob])
+    hands = [{"player": ann.pk, "points": 2}, {"player": bob.pk, "points": 9}]
+    game.add_round({"called_by": ann.pk, "hands": hands}, owner)
+    no_replays(monkeypatch)
+    ann.rename("Annie")
+    notes = Game.objects.get(pk=game.pk).scoreboard.rounds[0].notes
+    assert str(notes[0]).startswith("Annie called Under the 10")
 
 
 def test_with_seats_reads_the_seats_of_any_number_of_games_in_two_queries(owner, players):

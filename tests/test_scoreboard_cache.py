@@ -1,16 +1,13 @@
-"""The cached scoreboard (games.models.Game.scoreboard, games.tables.ScoreTable): a page shows
-every write at once, and the write path replays the saved rows, never what was cached."""
+"""The scoreboard's page (games.models.Game.scoreboard, games.tables.ScoreTable, its pad drawn
+once per version of the game and cached): a page shows every write at once."""
 
 import re
 
 import pytest
-from django.core.cache import caches
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.caches import VersionsCache
-from games.models import Game, Player, Replayed, Seat
+from games.models import Game, Player, Seat
+from games.tables import ScoreTable
 from tests.factories import called
 
 pytestmark = [pytest.mark.players("Ann", "Bob", "Cy"), pytest.mark.django_db]
@@ -66,14 +63,6 @@ def fresh(game):
     return Game.objects.get(pk=game.pk)
 
 
-def test_an_unchanged_game_is_shown_without_reading_its_rounds_again(owner_client, game):
-    page(owner_client, game)
-    with CaptureQueriesContext(connection) as queries:
-        html = page(owner_client, game)
-    assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]
-    assert not [q for q in queries if "games_round" in q["sql"]]
-
-
 def test_a_saved_round_shows_on_the_next_read(owner_client, owner, players, game):
     assert len(rows(page(owner_client, game))) == 2
     fresh(game).add_round(called(players[2], players, [4, 8, 3]), owner)
@@ -102,35 +91,6 @@ def test_an_undo_takes_the_round_off_the_page_and_off_the_seats(owner_client, ow
     assert rows(page(owner_client, game)) == [(1, [0, 10, 7])]
     totals = dict(Seat.objects.filter(game=game).values_list("player__name", "total"))
     assert totals == {"Ann": 0, "Bob": 10, "Cy": 7}
-
-
-def with_a_wrong_board(game, board) -> None:
-    """Keep `board` as the game's current version's, beside the version's right table."""
-    kept = game.replayed
-    caches["versions"].set(game.version_key, Replayed(board, kept.names, kept.table))
-
-
-def test_the_write_path_replays_the_saved_rows_not_the_cached_board(owner, players, game):
-    """A board cached under the game's current version that is wrong (here: the board of the
-    first round only) must not be what a save checks the new round against."""
-    one_round = Game.start(owner, "under10", players)
-    one_round.add_round(called(players[0], players, [2, 10, 7]), owner)
-    reader = fresh(game)
-    with_a_wrong_board(reader, one_round.scoreboard)
-    assert len(reader.scoreboard.rounds) == 1  # the wrong board is the one read
-
-    writer = fresh(game)
-    writer.add_round(called(players[2], players, [4, 8, 3]), owner)
-    assert [r.number for r in writer.scoreboard.rounds] == [1, 2, 3]
-    totals = dict(Seat.objects.filter(game=game).values_list("player__name", "total"))
-    assert totals == {"Ann": 9, "Bob": 18, "Cy": 16}
-
-    writer = fresh(game)
-    with_a_wrong_board(writer, one_round.scoreboard)
-    writer.delete_last_round(3, owner)
-    assert [r.number for r in fresh(game).scoreboard.rounds] == [1, 2]
-    totals = dict(Seat.objects.filter(game=game).values_list("player__name", "total"))
-    assert totals == {"Ann": 5, "Bob": 10, "Cy": 16}
 
 
 def test_a_rename_shows_in_the_table_its_notes_and_the_chart(owner_client, players, game):
@@ -189,32 +149,20 @@ def test_names_and_notes_in_the_rows_are_escaped(owner_client, owner):
     assert "&lt;b&gt;&quot;Al&quot;&lt;/b&gt; called Under the 10" in explained
 
 
-def test_a_worker_with_nothing_cached_replays_the_saved_rounds(owner_client, game):
+def test_a_redrawn_pad_follows_each_write_and_an_unchanged_one_is_drawn_once(
+    owner_client, owner, players, game, monkeypatch
+):
+    drawn = []
+    real = ScoreTable.rows
+
+    def counting(table):
+        drawn.append(len(table.board.rounds))
+        return real.func(table)
+
+    monkeypatch.setattr(ScoreTable, "rows", property(counting))
     page(owner_client, game)
-    caches["versions"].clear()
-    with CaptureQueriesContext(connection) as queries:
-        html = page(owner_client, game)
-    assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]
-    assert [q for q in queries if "games_round" in q["sql"]]
-
-
-def test_another_worker_reads_the_version_kept_by_the_worker_that_saved(owner_client, game):
     page(owner_client, game)
-    VersionsCache.forget_here()  # what this worker kept is gone; the workers' shared files are not
-    with CaptureQueriesContext(connection) as queries:
-        html = page(owner_client, game)
-    assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]
-    assert not [q for q in queries if "games_round" in q["sql"]], "it replayed the game"
-
-
-def test_an_unreadable_shared_entry_is_a_miss_not_a_server_error(owner_client, game):
+    assert drawn == [2], "the unchanged pad was drawn again"
+    fresh(game).add_round(called(players[2], players, [4, 8, 3]), owner)
     page(owner_client, game)
-    key = fresh(game).version_key
-    cache = caches["versions"]
-    assert isinstance(cache.get(key), Replayed)  # the page shared the game's replay
-    # An entry another version of the code pickled, which this one can't read back.
-    with open(cache._key_to_file(key), "wb") as file:
-        file.write(b"\x80\x05not a pickle")
-    VersionsCache.forget_here()
-    html = page(owner_client, game)
-    assert rows(html) == [(1, [0, 10, 7]), (2, [5, 10, 16])]
+    assert drawn == [2, 3]

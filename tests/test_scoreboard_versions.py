@@ -1,6 +1,6 @@
-"""A game's version (games.models.Game.scoreboard_key) names everything its cached board and
-fragments are drawn from without reading the seats: every change of the seats' players or
-names moves it, the admin's edits too, so no page shows a board cached for an old version."""
+"""A game's version (its `updated` time) names the fragments its page caches: every change of
+the seats' players or names moves it, the admin's edits too, so no page shows a pad drawn for
+an old version."""
 
 from datetime import datetime
 
@@ -42,14 +42,14 @@ def test_a_player_renamed_in_the_admin_shows_on_the_next_page(admin_client, owne
 
 def test_a_game_saved_in_the_admin_is_a_new_version(admin_client, owner_client, game):
     page(owner_client, game)
-    before = game.scoreboard_key
+    before = game.updated
     url = reverse("admin:games_game_change", args=[game.pk])
     form = admin_client.get(url).context["adminform"].form
     data = fields_of(form, prefix="")
     data.update(management_forms(admin_client.get(url)))
     response = admin_client.post(url, data)
     assert response.status_code == 302, response.context and response.context["errors"]
-    assert Game.objects.get(pk=game.pk).scoreboard_key != before
+    assert Game.objects.get(pk=game.pk).updated != before
 
 
 def management_forms(response):

@@ -111,9 +111,11 @@ def owned(model, user, ids: list[int], what: str, field: str) -> list:
     return [found[object_id] for object_id in ids]
 
 
-def get_game_for_user(request, game_id: int) -> Game:
-    try:  # get(), not first(): no ORDER BY to compile for the one row a key names
-        return Game.objects.get(owner=request.user, pk=game_id)
+def get_game_for_user(request, game_id: int, *, with_rounds: bool = False) -> Game:
+    """The user's game (`with_rounds`: with its seats and rounds, to answer with its board)."""
+    games = Game.objects.with_history() if with_rounds else Game.objects
+    try:
+        return games.get(owner=request.user, pk=game_id)
     except Game.DoesNotExist:
         raise exceptions.NotFound(_("there is no game %(id)s") % {"id": game_id}) from None
 
@@ -300,11 +302,11 @@ class GamesView(ApiView):
 
 
 class GameView(ApiView):
-    """A game's scoreboard, replayed from its saved rounds."""
+    """A game's scoreboard, as its rounds keep it."""
 
     @extend_schema(responses=documented(200, GameSerializer, 404))
     def get(self, request, game_id: int):
-        return Response(scoreboard_json(get_game_for_user(request, game_id)))
+        return Response(scoreboard_json(get_game_for_user(request, game_id, with_rounds=True)))
 
 
 class RoundsView(ApiView):
@@ -339,9 +341,7 @@ class RoundsView(ApiView):
             request.user,
             may_complete=False,
         )
-        return Response(
-            round_json(game.scoreboard.rounds[saved.number - 1]), status=status.HTTP_201_CREATED
-        )
+        return Response(round_json(saved.result(game.player_names)), status=status.HTTP_201_CREATED)
 
 
 class RoundView(ApiView):
@@ -354,8 +354,8 @@ class RoundView(ApiView):
     )
     def put(self, request, game_id: int, number: int):
         game = get_game_for_user(request, game_id)
-        game.save_round(number, read_entry(request), request.user, editing=True)
-        return Response(round_json(game.scoreboard.rounds[number - 1]))
+        saved = game.save_round(number, read_entry(request), request.user, editing=True)
+        return Response(round_json(saved.result(game.player_names)))
 
     @extend_schema(
         request=ENTRY,
@@ -368,8 +368,8 @@ class RoundView(ApiView):
         entry = read_entry(request)
         # PATCH completes the open round; any other round is replaced, as with PUT.
         completing = game.round_phase(number) is Phase.COMPLETING
-        game.save_round(number, entry, request.user, editing=not completing)
-        return Response(round_json(game.scoreboard.rounds[number - 1]))
+        saved = game.save_round(number, entry, request.user, editing=not completing)
+        return Response(round_json(saved.result(game.player_names)))
 
     @extend_schema(
         responses=documented(204, None, 404, 409),

@@ -9,7 +9,7 @@ import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from .messages import Message
+from .messages import Message, message_from_json, message_json, player_name
 from .schema import OneOf, Shape, player_fields
 
 LARGEST_NUMBER = 1_000_000  # no score at a card table comes near; bigger numbers are typos
@@ -124,11 +124,6 @@ class PlayerResult:
     total: int
     notes: list[str] = field(default_factory=list)
 
-    def __reduce__(self):
-        # Pickled as its fields in a tuple: a kept 200-round table (shared by the server's
-        # workers) is written and read back in half the time of the default state dicts.
-        return (PlayerResult, (self.player, self.points, self.total, self.notes))
-
 
 @dataclass
 class RoundResult:
@@ -141,9 +136,49 @@ class RoundResult:
     results: list[PlayerResult] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # about the whole round ("Ann bid 20: set")
 
-    def __reduce__(self):
-        fields = (self.number, self.dealer, self.status, self.entry, self.results, self.notes)
-        return (RoundResult, fields)
+    def results_json(self) -> list[dict]:
+        """Each player's line as plain JSON, as a round row keeps it (the notes by msgid)."""
+        return [
+            {
+                "player": result.player,
+                "points": result.points,
+                "total": result.total,
+                "notes": [message_json(note) for note in result.notes],
+            }
+            for result in self.results
+        ]
+
+    def notes_json(self) -> list:
+        return [message_json(note) for note in self.notes]
+
+    @classmethod
+    def from_json(
+        cls,
+        number: int,
+        dealer: int,
+        status: str,
+        entry: dict,
+        results: list[dict],
+        notes: list,
+        names: Mapping[int, str],
+    ) -> RoundResult:
+        """A round as a row keeps it, its notes naming the players by `names`."""
+        return cls(
+            number,
+            dealer,
+            status,
+            entry,
+            [
+                PlayerResult(
+                    line["player"],
+                    line["points"],
+                    line["total"],
+                    [message_from_json(note, names) for note in line["notes"]],
+                )
+                for line in results
+            ],
+            [message_from_json(note, names) for note in notes],
+        )
 
 
 @dataclass
@@ -230,7 +265,8 @@ class ExtraStat:
 
 @dataclass
 class Table:
-    """A game's state while its rounds are replayed; each game's `play_round` moves it on."""
+    """A game's state between rounds; each game's `play_round` moves it on. `state()` is the
+    same as plain JSON: a round row keeps the state after it, and a save continues from there."""
 
     players: tuple[int, ...]
     options: dict
@@ -238,31 +274,80 @@ class Table:
     dealer: int
     totals: dict[int, int]
     eliminated: list[int] = field(default_factory=list)
-    rounds: list[RoundResult] = field(default_factory=list)
+    played: int = 0  # how many rounds have been played
+    # The round played last: the engine reads only an open one (42's bids, a Forty Fives bid
+    # with its result to come), so a table read from a state knows the last round only then.
+    latest: RoundResult | None = None
     winners: list[int] = field(default_factory=list)
     finished: bool = False
-    extras: dict = field(default_factory=dict)
+    extras: dict = field(default_factory=dict)  # the game's own state, plain JSON
 
     @property
     def active(self) -> list[int]:
         return [player for player in self.players if player not in self.eliminated]
 
+    @property
+    def open_round(self) -> RoundResult | None:
+        """The last round while its result is still to come."""
+        if self.latest is not None and self.latest.status == "open":
+            return self.latest
+        return None
+
     def copy(self) -> Table:
-        """A table to move on without changing this one. Played rounds are never changed once
-        the next one starts, so they are shared; what play changes is copied (the game's own
-        `extras` one level deep: its lists and dicts grow as rounds are played)."""
+        """A table to move on without changing this one: what play changes is copied (the
+        game's own `extras` whole: they are small)."""
         return replace(
             self,
             totals=dict(self.totals),
             eliminated=list(self.eliminated),
-            rounds=list(self.rounds),
             winners=list(self.winners),
-            extras={key: copy.copy(value) for key, value in self.extras.items()},
+            extras=copy.deepcopy(self.extras),
+        )
+
+    def state(self) -> dict:
+        """The table as plain JSON, without the names (a rename changes no kept state)."""
+        state = {
+            "players": list(self.players),
+            "options": dict(self.options),
+            "dealer": self.dealer,
+            "totals": [self.totals[player] for player in self.players],
+            "eliminated": list(self.eliminated),
+            "played": self.played,
+            "winners": list(self.winners),
+            "finished": self.finished,
+            "extras": copy.deepcopy(self.extras),
+        }
+        if self.open_round is not None:
+            state["open"] = {"dealer": self.open_round.dealer, "entry": self.open_round.entry}
+        return state
+
+    @classmethod
+    def from_state(cls, state: Mapping, names: Mapping[int, str]) -> Table:
+        """`state()` read back, the players named by `names`."""
+        players = tuple(state["players"])
+        opened = state.get("open")
+        latest = (
+            RoundResult(state["played"], opened["dealer"], "open", dict(opened["entry"]))
+            if opened
+            else None
+        )
+        return cls(
+            players=players,
+            options=dict(state["options"]),
+            names=names,
+            dealer=state["dealer"],
+            totals=dict(zip(players, state["totals"], strict=True)),
+            eliminated=list(state["eliminated"]),
+            played=state["played"],
+            latest=latest,
+            winners=list(state["winners"]),
+            finished=state["finished"],
+            extras=copy.deepcopy(state["extras"]),
         )
 
     def name(self, player: int) -> str:
-        name = self.names.get(player)
-        return Message("player %(number)s", number=player) if name is None else name
+        """The player's name for a note or an error: a Name, so a kept note follows renames."""
+        return player_name(player, self.names)
 
     def seat(self, player: int) -> int:
         return self.players.index(player)
@@ -371,11 +456,24 @@ class Table:
         results: list[PlayerResult],
         round_notes: Sequence[str] = (),
     ) -> RoundResult:
+        self.played += 1
         result = RoundResult(
-            len(self.rounds) + 1, self.dealer, status, dict(entry), results, list(round_notes)
+            self.played, self.dealer, status, dict(entry), results, list(round_notes)
         )
-        self.rounds.append(result)
+        self.latest = result
         return result
+
+
+@dataclass
+class Played:
+    """Rounds played on from a table: each round's result and the table's state after it (what
+    a round row keeps), the table after the last of them, and, when saved rounds break a rule
+    as it now reads (`play_on(strict=False)`), the problem."""
+
+    table: Table
+    rounds: list[RoundResult]
+    states: list[dict]
+    problem: EntryError | None = None
 
 
 def competition_ranks(totals: Sequence[int]) -> list[int]:
@@ -399,6 +497,10 @@ class Game:
     """One card game's scoring rules. Each module in games.scoring defines one subclass."""
 
     kind: str
+    # The rules' version, kept with every game they scored: a correction of a rule is a new
+    # version, and its data migration scores the games kept under an older one again
+    # (docs/adding-a-game.md).
+    version: int
     name: str
     summary: str
     min_players: int
@@ -530,58 +632,63 @@ class Game:
         before that round, with that round and every later one listed as "unscored" and the
         error kept as the board's `problem`.
         """
-        try:
-            table = self.play_on(self.start(players, first_dealer, options, names), entries)
-        except EntryError as problem:
-            if strict or problem.round_number is None:
-                raise
-            return self._board_up_to(problem, players, entries, first_dealer, options, names)
-        return self.scoreboard(table)
+        start = self.start(players, first_dealer, options, names)
+        played = self.play_on(start, entries, strict=strict)
+        return self.scoreboard(played.table, played.rounds, played.problem)
 
-    def play_on(self, table: Table, entries: Sequence[Mapping]) -> Table:
-        """A new table: `table` (left as it was) moved on by the game's next rounds, so that a
-        saved game continues from its kept state instead of replaying from round 1. Raises
-        EntryError naming the round at fault."""
-        table = table.copy()
-        for number, entry in enumerate(entries, start=len(table.rounds) + 1):
+    def play_on(self, table: Table, entries: Sequence[Mapping], *, strict: bool = True) -> Played:
+        """The game's next rounds played on from `table` (left as it was): a save continues
+        from the state its last round keeps instead of replaying from round 1. A round that
+        breaks the rules raises EntryError naming it; with `strict=False` it and every round
+        after it are kept "unscored" instead, the table as it was before it."""
+        moving = table.copy()
+        played = Played(moving, [], [])
+        for number, entry in enumerate(entries, start=table.played + 1):
             try:
-                self._play_next(table, entry)
+                self._play_next(moving, entry)
             except EntryError as error:
-                raise error.in_round(number) from None
-            table.dealer = table.next_active_after(table.dealer)
-        return table
+                problem = error.in_round(number)
+                if strict:
+                    raise problem from None
+                return self._unscored_from(table, entries, problem)
+            moving.dealer = moving.next_active_after(moving.dealer)
+            assert moving.latest is not None and moving.latest.number == number
+            played.rounds.append(moving.latest)
+            played.states.append(moving.state())
+        return played
 
     def _play_next(self, table: Table, entry: Mapping) -> None:
         if table.finished:
             raise EntryError(Message("the game is already over"))
-        if table.rounds and table.rounds[-1].status == "open":
+        if table.open_round is not None:
             raise EntryError(
-                Message("round %(number)s is still open; finish it first", number=len(table.rounds))
+                Message("round %(number)s is still open; finish it first", number=table.played)
             )
         self.play_round(table, entry)
 
-    def _board_up_to(self, problem: EntryError, players, entries, first_dealer, options, names):
-        """The board of the rounds before the broken one (replayed afresh, since the broken
-        round may have been half played), with the rest listed unscored."""
+    def _unscored_from(self, table: Table, entries: Sequence[Mapping], problem: EntryError):
+        """The rounds before the broken one played again (the broken round may have been half
+        played on the moving table), then it and the rest listed unscored: the table stays as
+        it was before it, the deal included."""
         broken = problem.round_number
         assert broken is not None
-        table = self.start(players, first_dealer, options, names)
-        for entry in entries[: broken - 1]:
-            self._play_next(table, entry)
-            table.dealer = table.next_active_after(table.dealer)
-        dealer = table.dealer
-        for number, entry in enumerate(entries[broken - 1 :], start=broken):
+        played = self.play_on(table, entries[: broken - 1 - table.played])
+        played.problem = problem
+        moving = played.table
+        dealer = moving.dealer
+        for number, entry in enumerate(entries[broken - 1 - table.played :], start=broken):
             note = (
                 Message("not scored: %(problem)s", problem=problem.message)
                 if number == broken
                 else Message("not scored until round %(number)s is fixed", number=broken)
             )
             saved = dict(entry) if isinstance(entry, Mapping) else {}
-            table.rounds.append(RoundResult(number, dealer, UNSCORED, saved, [], [note]))
-            dealer = table.next_active_after(dealer)
-        board = self.scoreboard(table)
-        board.problem = problem
-        return board
+            moving.played = number
+            moving.latest = RoundResult(number, dealer, UNSCORED, saved, [], [note])
+            played.rounds.append(moving.latest)
+            played.states.append(moving.state())
+            dealer = moving.next_active_after(dealer)
+        return played
 
     def standing_order(self, table: Table, player: int) -> tuple:
         total = table.totals[player]
@@ -609,12 +716,19 @@ class Game:
             for p, rank in zip(winners + others, ranks, strict=True)
         ]
 
-    def scoreboard(self, table: Table) -> Scoreboard:
+    def scoreboard(
+        self,
+        table: Table,
+        rounds: Sequence[RoundResult],
+        problem: EntryError | None = None,
+    ) -> Scoreboard:
+        """The board of a game: its `table` after the last of its `rounds`."""
         standings = self.standings(table)
         return Scoreboard(
             kind=self.kind,
             players=table.players,
-            rounds=list(table.rounds),
+            rounds=list(rounds),
+            problem=problem,
             standings=standings,
             finished=table.finished,
             winners=[p for p in table.players if p in table.winners],

@@ -143,6 +143,7 @@ def go_out_penalty(scores: Mapping[int, int], went_out: int) -> int:
 
 class FortyBelow(Game):
     kind = "fortybelow"
+    version = 1
     ui_module = "games.kinds.fortybelow"
     name = N_("FortyBelow")
     summary = N_("Arrange six cards in two rows; cancel columns, make blocks; lowest total wins.")
@@ -224,12 +225,12 @@ class FortyBelow(Game):
                     "%(name)s went out without the lowest hand: +%(penalty)s", **said
                 )
         table.record(entry, points, notes, [round_note])
-        if len(table.rounds) == table.options["rounds"]:
+        if table.played == table.options["rounds"]:
             table.end_with_lowest_total()
 
     def describe(self, table: Table) -> dict:
         """`rounds_left`: how many rounds remain to be played (0 once the game is over)."""
-        return {"rounds_left": table.options["rounds"] - len(table.rounds)}
+        return {"rounds_left": table.options["rounds"] - table.played}
 
     def information(self, board: Scoreboard) -> list[Info]:
         left = board.extras["rounds_left"]

@@ -83,6 +83,7 @@ def _or_list(values: list[int]) -> str:
 
 class FortyFives(Game):
     kind = "fortyfives"
+    version = 1
     ui_module = "games.kinds.fortyfives"
     name = N_("Forty Fives")
     summary = N_("Two teams of two bid on five tricks; the first team to 120 wins.")
@@ -286,7 +287,6 @@ class FortyFives(Game):
 
         if "tricks" not in entry and "high_trump" not in entry:
             table.add_round(entry, "open", [], [bid_note])
-            table.extras.setdefault("bids", []).append({"bidder": bidder, "bid": bid, "made": None})
             return
         if "tricks" not in entry or "high_trump" not in entry:
             missing = "high_trump" if "tricks" in entry else "tricks"
@@ -333,7 +333,6 @@ class FortyFives(Game):
         points = {player: team_points[team_of(table.seat(player))] for player in table.players}
         notes = {player: team_notes[team_of(table.seat(player))] for player in table.players}
         table.record(entry, points, notes, round_notes)
-        table.extras.setdefault("bids", []).append({"bidder": bidder, "bid": bid, "made": made})
         if winner is not None:
             table.finished = True
             table.winners = self._teams(table)[winner]
@@ -364,7 +363,6 @@ class FortyFives(Game):
                 )
             ],
         )
-        table.extras.setdefault("bids", []).append({"bidder": None, "bid": None, "made": None})
 
     def _who_goes_out(
         self,
@@ -476,12 +474,10 @@ class FortyFives(Game):
         ]
 
     def describe(self, table: Table) -> dict:
-        """`teams`: each team's players; `team_totals`: each team's total; `bids`: one per
-        round, who bid what and whether it was made (None while the round is open)."""
+        """`teams`: each team's players; `team_totals`: each team's total."""
         return {
             "teams": self._teams(table),
             "team_totals": {team: self._team_total(table, team) for team in TEAMS},
-            "bids": [dict(bid) for bid in table.extras.get("bids", [])],
         }
 
 

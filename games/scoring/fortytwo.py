@@ -16,7 +16,7 @@ from .base import (
     number_between,
     whole_number,
 )
-from .messages import N_, Message
+from .messages import N_, Message, comma_list
 from .schema import ListOf, PlayerId, Shape, Whole
 
 TRICKS_PER_HAND = 7
@@ -32,6 +32,7 @@ MAX_PLAYERS = 7
 
 class FortyTwo(Game):
     kind = "fortytwo"
+    version = 1
     ui_module = "games.kinds.fortytwo"
     name = N_("42")
     summary = N_("Bid the tricks you will take; the first to 42 who then makes a bid wins.")
@@ -173,7 +174,7 @@ class FortyTwo(Game):
                 round_result.notes.append(Message("%(name)s wins", name=names[0]))
             else:
                 together = Message(
-                    "%(names)s and %(last)s", names=", ".join(names[:-1]), last=names[-1]
+                    "%(names)s and %(last)s", names=comma_list(names[:-1]), last=names[-1]
                 )
                 round_result.notes.append(Message("%(names)s win", names=together))
 
@@ -188,8 +189,8 @@ class FortyTwo(Game):
             "countdown": {player: describe_bids(bids) for player, bids in winning.items()},
             "winning_bids": winning,
         }
-        if table.rounds and table.rounds[-1].status == "open":
-            saved = {hand["player"]: hand["bid"] for hand in table.rounds[-1].entry["hands"]}
+        if table.open_round is not None:
+            saved = {hand["player"]: hand["bid"] for hand in table.open_round.entry["hands"]}
             extras["open_bids"] = {player: saved[player] for player in table.players}
         return extras
 

@@ -22,6 +22,7 @@ ARROW_MATCH = -1  # a card put back in the box from the scoring pile
 
 class FourScore(Game):
     kind = "fourscore"
+    version = 1
     ui_module = "games.kinds.fourscore"
     name = N_("FourScore")
     summary = N_("Play cards onto four rows; the fewest cards collected wins.")
@@ -58,11 +59,11 @@ class FourScore(Game):
                 )
             points[player] = pile
         table.record(entry, points, notes={})
-        if len(table.rounds) == table.options["deals"]:
+        if table.played == table.options["deals"]:
             table.end_with_lowest_total()
 
     def describe(self, table: Table) -> dict:
-        return {"deals_left": table.options["deals"] - len(table.rounds)}
+        return {"deals_left": table.options["deals"] - table.played}
 
     def information(self, board: Scoreboard) -> list[Info]:
         left = board.extras["deals_left"]

@@ -7,6 +7,8 @@ with games.words.said.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 def N_(text: str) -> str:
     """Marks `text` for the translation catalogue; the app translates it when it shows it."""
@@ -30,11 +32,6 @@ class Message(str):
         message.params = params
         return message
 
-    def __reduce__(self):
-        # Kept replays are pickled (games.models.Replayed, shared by the workers): rebuilt
-        # from what made them.
-        return (_rebuild, (self.msgid, self.params))
-
 
 class Plural(str):
     """A counted text: the English `singular` and `plural` msgids of one catalogue entry
@@ -48,12 +45,58 @@ class Plural(str):
         text.plural = plural
         return text
 
-    def __reduce__(self):
-        return (Plural, (str(self), self.plural))
+
+class Name(str):
+    """A player's name inside a Message: the name as the table knew it, and the player it
+    names, so that a note kept as JSON names the player as they are called when it is read
+    (a rename changes no kept note)."""
+
+    player: int
+
+    def __new__(cls, name: str, player: int, /) -> Name:
+        text = super().__new__(cls, name)
+        text.player = player
+        return text
+
+    def __getnewargs__(self):  # so that copy.deepcopy can make one
+        return (str(self), self.player)
 
 
-def _rebuild(msgid: str, params: dict) -> Message:
-    return Message(msgid, **params)
+def message_json(text: object) -> object:
+    """A note (a Message, a Name, a plain N_ text, a number) as plain JSON: a Message as its
+    msgid and parameters, a Name as the player it names."""
+    if isinstance(text, Name):
+        return {"player": text.player}
+    if isinstance(text, Message):
+        if not text.params:
+            return {"msgid": text.msgid}
+        return {"msgid": text.msgid, "params": {k: message_json(v) for k, v in text.params.items()}}
+    if isinstance(text, str):
+        return str(text)
+    return text
+
+
+def message_from_json(data: object, names: Mapping[int, str]) -> object:
+    """`message_json` read back, each player named from `names` (their names now)."""
+    if isinstance(data, dict):
+        if "player" in data:
+            return player_name(data["player"], names)
+        params = {k: message_from_json(v, names) for k, v in data.get("params", {}).items()}
+        return Message(data["msgid"], **params)
+    return data
+
+
+def player_name(player: int, names: Mapping[int, str]) -> Name:
+    """The player's Name, "player 3" when `names` doesn't know them (the engine's own tests)."""
+    name = names.get(player)
+    return Name(f"player {player}" if name is None else name, player)
+
+
+def comma_list(names: list[str]) -> str:
+    """ "Ann", "Ann, Bob", "Ann, Bob, Cy": players named in a list, each still a Name."""
+    if len(names) == 1:
+        return names[0]
+    return Message("%(names)s, %(last)s", names=comma_list(names[:-1]), last=names[-1])
 
 
 def and_list(names: list[str]) -> str:

@@ -66,6 +66,7 @@ HAND_SCHEMA = Shape(
 
 class UnderTheTen(Game):
     kind = "under10"
+    version = 1
     ui_module = "games.kinds.under10"
     name = N_("Under the 10")
     summary = N_(
@@ -198,7 +199,9 @@ class UnderTheTen(Game):
                 result.notes.append(Message("eliminated"))
                 table.eliminated.append(result.player)
                 out_this_round.append(result.player)
-                table.extras.setdefault("eliminated_in", {})[result.player] = round_result.number
+                table.extras.setdefault("eliminated_in", []).append(
+                    [result.player, round_result.number]
+                )
         self._maybe_finish(table, out_this_round)
 
     def _maybe_finish(self, table: Table, out_this_round: list[int]) -> None:
@@ -213,7 +216,7 @@ class UnderTheTen(Game):
 
     def standing_order(self, table: Table, player: int) -> tuple:
         # Players still in rank first, then the eliminated, the later out the better.
-        eliminated_in = table.extras.get("eliminated_in", {})
+        eliminated_in = dict(table.extras.get("eliminated_in", []))
         if player in eliminated_in:
             return (1, -eliminated_in[player], table.totals[player])
         return (0, 0, table.totals[player])

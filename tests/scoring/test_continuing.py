@@ -1,30 +1,65 @@
-"""A game continued from a kept table scores exactly as a replay from round 1, and continuing
-never changes the table it started from."""
+"""A game continued from a round's kept state (plain JSON, as a round row keeps it) scores
+exactly as a replay from round 1, and continuing never changes the table it started from."""
 
 import copy
+import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.scoring import GAMES
+from games.scoring.base import RoundResult, Table
 
 from . import test_fortybelow, test_fortyfives, test_fortytwo, test_under10
 
 
+def kept(state: dict) -> dict:
+    """The state as it comes back from the database's JSON column."""
+    return json.loads(json.dumps(state))
+
+
 def check_continuing(kind, players, entries, split, **setup):
     rules = GAMES[kind]
-    full = rules.replay(players, entries, **setup)
-    start = rules.start(players, setup.get("first_dealer"), setup.get("options"))
-    kept = rules.play_on(start, entries[:split])
-    kept_before = copy.deepcopy(kept)
-    # Round by round, as saves come in, from the kept table.
-    table = kept
+    names = {player: f"P{player}" for player in players}
+    full = rules.replay(players, entries, names=names, **setup)
+    start = rules.start(players, setup.get("first_dealer"), setup.get("options"), names)
+    before = rules.play_on(start, entries[:split])
+    assert before.states == [kept(state) for state in before.states], "a state isn't plain JSON"
+    table = before.table if not before.states else Table.from_state(kept(before.states[-1]), names)
+    table_before = copy.deepcopy(table)
+    # Round by round, as saves come in, each from the state the round before it keeps.
+    rounds = list(before.rounds)
     for entry in entries[split:]:
-        table = rules.play_on(table, [entry])
-    assert rules.scoreboard(table) == full
-    assert rules.scoreboard(rules.play_on(kept, entries[split:])) == full
-    assert kept == kept_before, "continuing changed the table it started from"
-    assert rules.scoreboard(kept) == rules.replay(players, entries[:split], **setup)
+        played = rules.play_on(table, [entry])
+        rounds += played.rounds
+        table = Table.from_state(kept(played.states[-1]), names)
+    assert rules.scoreboard(table, rounds) == full
+    # The same rounds read back as rows keep them: results and notes as JSON.
+    read_back = [
+        RoundResult.from_json(
+            r.number,
+            r.dealer,
+            r.status,
+            r.entry,
+            kept(r.results_json()),
+            kept(r.notes_json()),
+            names,
+        )
+        for r in rounds
+    ]
+    assert read_back == full.rounds
+    assert [list(map(str, r.notes)) for r in read_back] == [
+        list(map(str, r.notes)) for r in full.rounds
+    ]
+    assert rules.scoreboard(table, read_back) == full
+    if split:
+        assert (
+            rules.scoreboard(rules.play_on(before.table, entries[split:]).table, full.rounds)
+            == full
+        )
+    else:
+        assert table_before == start
+    assert Table.from_state(kept(table_before.state()), names) == table_before or split == 0
 
 
 @settings(max_examples=40)

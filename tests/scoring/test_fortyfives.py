@@ -131,17 +131,17 @@ def test_partners_share_the_team_total_and_the_rank():
     ]
 
 
-def test_it_describes_the_teams_their_totals_and_every_bid():
+def test_it_describes_the_teams_and_their_totals_and_each_round_says_its_bid():
     board = play([hand(ANN, 20, 3, 2), hand(BOB, 30, 3, 2), {"bidder": CY, "bid": 15}])
     assert board.extras == {
         "teams": {"A": [ANN, CY], "B": [BOB, DEE]},
         "team_totals": {"A": 40, "B": -20},
-        "bids": [
-            {"bidder": ANN, "bid": 20, "made": True},
-            {"bidder": BOB, "bid": 30, "made": False},
-            {"bidder": CY, "bid": 15, "made": None},
-        ],
     }
+    assert [round_.notes for round_ in board.rounds] == [
+        ["Ann bid 20 in hearts: made"],
+        ["Bob bid 30 in hearts: set"],
+        ["Cy bid 15"],
+    ]
 
 
 def test_the_deal_moves_clockwise():
@@ -451,7 +451,7 @@ def test_replaying_any_prefix_gives_the_same_totals(game):
     for number in range(1, len(entries) + 1):
         prefix = GAME.replay(PLAYERS, entries[:number], options=options)
         assert [r.results for r in prefix.rounds] == [r.results for r in board.rounds[:number]]
-        assert prefix.extras["bids"] == board.extras["bids"][:number]
+        assert [r.notes for r in prefix.rounds] == [r.notes for r in board.rounds[:number]]
         if board.rounds[number - 1].results:
             assert prefix.totals == {r.player: r.total for r in board.rounds[number - 1].results}
 
@@ -647,7 +647,7 @@ def test_a_set_team_never_wins_in_that_hand_and_a_winner_went_out_or_was_not_bid
     last = entries[-1]
     bidding_team = team_of(PLAYERS.index(last["bidder"]))
     winning_team = team_of(PLAYERS.index(board.winners[0]))
-    made = next(bid["made"] for bid in reversed(board.extras["bids"]))
+    made = board.rounds[-1].notes[0].msgid == "%(bid)s: made"
     assert made or winning_team != bidding_team
     assert team_totals(board)[winning_team] >= 120
 

@@ -279,11 +279,11 @@ def test_the_last_players_going_out_together_are_won_by_the_lowest_of_them(total
     table = GAME.start([ANN, BOB, CY], names=NAMES)
     table.totals.update({ANN: totals[0], BOB: totals[1], CY: 151})
     table.eliminated.extend([CY, ANN, BOB])
-    table.extras["eliminated_in"] = {CY: 1, ANN: 2, BOB: 2}
+    table.extras["eliminated_in"] = [[CY, 1], [ANN, 2], [BOB, 2]]
     GAME._maybe_finish(table, [ANN, BOB])
     assert table.finished
     assert table.winners == winners
-    board = GAME.scoreboard(table)
+    board = GAME.scoreboard(table, [])
     assert [s.player for s in board.standings][-1] == CY
     assert [s.rank for s in board.standings] == ([1, 1, 3] if len(winners) == 2 else [1, 2, 3])
 

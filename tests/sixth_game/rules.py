@@ -27,6 +27,7 @@ POINT_FOR_THE_HIGHEST = 1
 
 class Highest(Game):
     kind = "highest"
+    version = 1
     name = N_("Highest number")
     summary = N_("Everyone says a number; the one highest number scores a point.")
     min_players = 2

@@ -1,0 +1,76 @@
+"""Scoring saved games again, for the data migration that comes with a corrected rule (a new
+`version` of a game's rules): it runs on the models as they were at that migration, so it works
+on their fields alone, not on the methods of games.models (whose `Game.rescore` does the same
+for `manage.py rescore` and the admin)."""
+
+from django.utils import timezone
+
+from .scoring import GAMES
+from .scoring.base import EntryError, RoundResult
+from .scoring.messages import message_json
+
+
+def round_fields(result: RoundResult, state: dict) -> dict:
+    """What a round row keeps of what the rules made of it: its status, dealer, each player's
+    points, total and notes (as JSON), its own notes, and the engine's state after it."""
+    return {
+        "status": result.status,
+        "dealer": result.dealer,
+        "results": result.results_json(),
+        "notes": result.notes_json(),
+        "state": state,
+    }
+
+
+def problem_json(problem: EntryError | None) -> dict | None:
+    """A round that breaks the rules as they now read, as the game row keeps it."""
+    if problem is None:
+        return None
+    return {
+        "round": problem.round_number,
+        "message": message_json(problem.message),
+        "field": problem.field,
+    }
+
+
+def rescore_games(apps, kinds=None, *, outdated_only: bool = True) -> int:
+    """Score again every game of these kinds (all kinds: None) kept under an older version of
+    its rules, with `apps`' models (a migration's). Returns how many games were scored."""
+    Game = apps.get_model("games", "Game")
+    Round = apps.get_model("games", "Round")
+    Seat = apps.get_model("games", "Seat")
+    games = Game.objects.filter(kind__in=kinds or list(GAMES))
+    now = timezone.now()
+    count = 0
+    for game in games.iterator(chunk_size=200):
+        rules = GAMES[game.kind]
+        if outdated_only and game.rules_version == rules.version:
+            continue
+        seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
+        rows = list(Round.objects.filter(game=game).order_by("number"))
+        names = {seat.player_id: seat.player.name for seat in seats}
+        players = [seat.player_id for seat in seats]
+        try:
+            start = rules.start(players, game.first_dealer_id, game.options, names)
+        except EntryError:
+            continue  # a setup no game of the app's can have (no seats): nothing to score
+        played = rules.play_on(start, [row.entry for row in rows], strict=False)
+        for row, result, state in zip(rows, played.rounds, played.states, strict=True):
+            for name, value in round_fields(result, state).items():
+                setattr(row, name, value)
+        Round.objects.bulk_update(rows, ["status", "dealer", "results", "notes", "state"], 200)
+        table = played.table
+        for standing in rules.standings(table):
+            Seat.objects.filter(game=game, player=standing.player).update(
+                won=table.finished and standing.player in table.winners,
+                rank=standing.rank,
+                total=standing.total,
+            )
+        if table.finished != (game.finished_at is not None):
+            game.finished_at = now if table.finished else None
+        game.rules_version = rules.version
+        game.problem = problem_json(played.problem)
+        game.updated = now  # a new version: pages, polls and cached fragments follow it
+        game.save(update_fields=["finished_at", "rules_version", "problem", "updated"])
+        count += 1
+    return count
