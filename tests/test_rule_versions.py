@@ -91,7 +91,9 @@ def test_games_kept_under_an_older_version_are_scored_again_and_a_refused_round_
         "a pile holds at most 30 cards",
     )
     assert [r.status for r in board.rounds] == ["complete", "unscored"]
-    assert board.totals == {seat.player_id: total for seat, total in zip(fine.seats, (10, 20))}
+    assert board.totals == {
+        seat.player_id: total for seat, total in zip(fine.seats, (10, 20), strict=True)
+    }
     assert fresh(other).updated == other_updated, "a game of another kind was scored again"
     page = owner_client.get(reverse("game_detail", args=[broken.pk])).content.decode()
     assert "Round 2 breaks a rule as the game now reads it" in page
