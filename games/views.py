@@ -161,7 +161,8 @@ def logout_everywhere(request):
 
 def _end_other_sessions(request) -> int:
     # Sessions are stored signed and encoded, not by user: each live one is read to find them.
-    # (An account has a handful; the table holds only unexpired sessions worth reading.)
+    # (An account has a handful; the table holds only unexpired sessions worth reading.) Each
+    # is ended by the session engine, so that a copy in the cache (cached_db) goes too.
     mine = str(request.user.pk)
     current = request.session.session_key
     keys = [
@@ -169,7 +170,8 @@ def _end_other_sessions(request) -> int:
         for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator()
         if session.session_key != current and session.get_decoded().get(SESSION_KEY) == mine
     ]
-    Session.objects.filter(session_key__in=keys).delete()
+    for key in keys:
+        type(request.session)().delete(key)
     return len(keys)
 
 

@@ -98,11 +98,12 @@ class Client:
         form: dict | None = None,
         barrier: threading.Barrier | None = None,
         read_answer: bool = True,
+        headers: dict[str, str] | None = None,
     ) -> Response | None:
         """Send one request. With a barrier, connect first and send when every thread is
         there, so the requests really overlap; without reading the answer, hang up as soon as
         the request is sent, like a phone losing the Wi-Fi."""
-        headers = dict(self.headers)
+        headers = {**self.headers, **(headers or {})}
         body = None
         if json_body is not None:
             body = json.dumps(json_body).encode()
@@ -150,9 +151,10 @@ class Client:
 class LiveServer:
     """gunicorn with two workers of four threads each, serving the app on one database."""
 
-    def __init__(self, workdir: Path, database_url: str):
+    def __init__(self, workdir: Path, database_url: str, **env: str):
         self.workdir = workdir
         self.database_url = database_url
+        self.extra_env = env  # REDIS_URL, say
         self.log = workdir / "server.log"
         self.port = 0
         self.process: subprocess.Popen | None = None
@@ -174,6 +176,7 @@ class LiveServer:
             "SECRET_KEY": SECRET_KEY,  # DEBUG=false refuses to start without a real key
             "ALLOWED_HOSTS": "127.0.0.1",
             "SECURE_SSL_REDIRECT": "false",
+            **self.extra_env,
         }
 
     def script(self, command: str) -> object:
@@ -279,6 +282,31 @@ class LiveServer:
         )
         assert answer.status_code == 302, answer.text
         return phone
+
+
+@contextmanager
+def redis_server() -> Iterator[str]:
+    """A throwaway Redis (Debian's redis-server) on a free loopback port: its URL. Nothing is
+    written to disk; it is stopped afterwards."""
+    port = free_port()
+    process = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+         "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while True:
+            with suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("redis-server didn't start")
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
 
 
 @contextmanager
