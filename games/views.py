@@ -457,14 +457,7 @@ def _scoreboard_response(request, game: Game, template: str, **extra):
     token, which a 304 would hide or leave stale.
     """
     if not _is_poll(request):
-        context = _page_context(game, **extra)
-        if game.share_token:
-            url = request.build_absolute_uri(reverse("game_shared", args=[game.share_token]))
-            context["watch_url"] = url
-            context["watch_qr"] = qr_svg(
-                url, _("QR code of the watch link: %(url)s") % {"url": url}
-            )
-        return render(request, template, context)
+        return _scoreboard_page(request, game, template, **extra)
     # The language too: after a switch, the board is never the other language's copy.
     language = get_language()
     etag = f'"{game.pk}-{game.updated.timestamp()}-{game.share_token or ""}-{language}-part"'
@@ -477,6 +470,41 @@ def _scoreboard_response(request, game: Game, template: str, **extra):
     response = render(request, template + "#poll", context)
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _scoreboard_page(request, game: Game, template: str, **extra):
+    context = _page_context(game, **extra)
+    if game.share_token:
+        url = request.build_absolute_uri(reverse("game_shared", args=[game.share_token]))
+        context["watch_url"] = url
+        context["watch_qr"] = qr_svg(url, _("QR code of the watch link: %(url)s") % {"url": url})
+    return render(request, template, context)
+
+
+def _back_to_the_scores(request, game: Game):
+    """Where a save ends: the scoreboard. A save sent by htmx (a phone with JavaScript) gets
+    the new board in its answer, in one round trip, the phone's address now the board's; a
+    plain form, a redirect to it."""
+    if not request.htmx:
+        return redirect("game_detail", pk=game.pk)
+    response = _scoreboard_page(request, game, "games/game_detail.html")
+    response["HX-Replace-Url"] = reverse("game_detail", args=[game.pk])
+    return response
+
+
+def _refused_in_place(request, game: Game, form, error: EntryError | None):
+    """A save sent by htmx and refused: the reason where the thumb is (the form's preview,
+    at the bottom of the screen), and the form left as it was typed."""
+    if error is not None:
+        problem = error_said(error)
+    else:
+        problem = " ".join(str(e) for errors in form.errors.values() for e in errors)
+    context = {"game": game, "problem": problem or form.incomplete_message(), "refused": True}
+    response = render(request, "games/round_form.html#preview", context)
+    response["HX-Retarget"] = "#preview"
+    response["HX-Reselect"] = "#preview"
+    response["HX-Reswap"] = "outerHTML"
     return response
 
 
@@ -593,7 +621,7 @@ def round_new(request, pk: int):
             messages.error(request, _("The game is over: this round was not saved."))
         else:
             messages.info(request, _("The game is over."))
-        return redirect("game_detail", pk=game.pk)
+        return _back_to_the_scores(request, game)
     number, _phase = game.round_now(board)
     # The round the page was showing: if it was saved meanwhile (on another phone, or by a
     # double tap), the form reads the post as that round and the write path refuses it
@@ -651,10 +679,11 @@ def round_edit(request, pk: int, number: int):
 
 
 def _save_round(request, game: Game, form, number: int, *, editing=False):
-    """Save through the write path; on a refusal the form keeps everything typed."""
+    """Save through the write path; on a refusal the form keeps everything typed (None: the
+    page shows it again, with the reasons beside the inputs)."""
     entry = form.entry()
     if entry is None:
-        return None
+        return _refused_in_place(request, game, form, None) if request.htmx else None
     refused = []
 
     def conflicted(conflict: Conflict) -> None:
@@ -675,7 +704,7 @@ def _save_round(request, game: Game, form, number: int, *, editing=False):
         conflict=conflicted,
     )
     if refused:
-        return None
+        return _refused_in_place(request, game, form, refused[0]) if request.htmx else None
     if saved is not None:
         if editing:
             done = _("Round %(number)s fixed.")
@@ -684,7 +713,7 @@ def _save_round(request, game: Game, form, number: int, *, editing=False):
         else:
             done = _("Round %(number)s saved.")
         messages.success(request, done % {"number": number})
-    return redirect("game_detail", pk=game.pk)
+    return _back_to_the_scores(request, game)
 
 
 def _already_saved(game: Game, number: int, entry: dict) -> bool:

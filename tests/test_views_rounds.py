@@ -620,3 +620,49 @@ def test_the_fortybelow_preview_marks_the_block_and_cancelled_columns_on_the_gri
     assert sorted(block) == [f"id_card_{ann.pk}_{cell}" for cell in ("00", "01", "10", "11")]
     # Bob's grid is not complete yet, so nothing of his is marked, even his matching 7s.
     assert cancel == []
+
+
+# --- A save sent by htmx: answered with the board, in one round trip ---
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_a_save_sent_by_htmx_answers_with_the_new_board_and_its_address(owner_client, owner):
+    ann, bob = factories.add_players(owner, ("Ann", "Bob"))
+    game = factories.play(owner, "fourscore", [ann, bob], deals=3)
+    answer = owner_client.post(new_round(game), piles([ann, bob], 4, 7), **HTMX)
+    assert answer.status_code == 200
+    assert answer["HX-Replace-Url"] == reverse("game_detail", args=[game.pk])
+    html = answer.content.decode()
+    assert "Round 1 saved." in html and 'id="round-1"' in html
+    assert 'id="round-form"' not in html
+    assert Round.objects.filter(game=game).count() == 1
+    # The message was shown with the board: the next page doesn't say it again.
+    assert (
+        "Round 1 saved."
+        not in owner_client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    )
+
+
+def test_a_save_sent_by_htmx_and_refused_says_why_in_the_preview_and_saves_nothing(
+    owner_client, owner
+):
+    ann, bob = factories.add_players(owner, ("Ann", "Bob"))
+    game = factories.play(owner, "fourscore", [ann, bob], deals=3)
+    answer = owner_client.post(new_round(game), piles([ann, bob], -4, 7), **HTMX)
+    assert answer.status_code == 200
+    assert (answer["HX-Retarget"], answer["HX-Reselect"]) == ("#preview", "#preview")
+    html = answer.content.decode()
+    assert html.lstrip().startswith('<div id="preview"')
+    assert 'role="alert"' in html and "Not saved:" in html
+    assert "Ann&#x27;s pile can&#x27;t be below 0 cards" in html
+    not_a_number = owner_client.post(new_round(game), piles([ann, bob], "x", 7), **HTMX)
+    assert "Not saved:" in not_a_number.content.decode()
+    assert not Round.objects.filter(game=game).exists()
+
+
+def test_the_same_save_without_javascript_is_redirected_to_the_board(owner_client, owner):
+    ann, bob = factories.add_players(owner, ("Ann", "Bob"))
+    game = factories.play(owner, "fourscore", [ann, bob], deals=3)
+    answer = owner_client.post(new_round(game), piles([ann, bob], 4, 7))
+    assert answer.status_code == 302 and answer.url == reverse("game_detail", args=[game.pk])

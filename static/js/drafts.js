@@ -106,12 +106,26 @@
   // Back on this page from the browser's cache (Back after sending): keeping again.
   window.addEventListener("pageshow", (event) => { if (event.persisted) { sending = false; keep(); } });
   // Sent: dropped once the scoreboard shows it saved; a refusal brings the form back with it.
-  form.addEventListener("submit", (event) => {
-    if (event.defaultPrevented) return;
+  const sent = () => {
     keep();
     sending = true;
     const draft = read(KEY);
     if (draft) write(KEY, { ...draft, sent: true });
+  };
+  form.addEventListener("submit", (event) => { if (!event.defaultPrevented) sent(); });
+  // Sent by htmx (offline.js sends the form itself instead when htmx can't): the answer is the
+  // scoreboard (its address comes with it), or the refusal told in the form's preview.
+  const saveButton = (event) => {
+    const elt = (event.detail.requestConfig && event.detail.requestConfig.elt) || event.detail.elt;
+    return Boolean(elt && elt.matches && elt.matches("[data-save]"));
+  };
+  document.addEventListener("htmx:beforeRequest", (event) => { if (saveButton(event)) sent(); });
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (!saveButton(event) || !event.detail.shouldSwap) return;
+    if (event.detail.xhr.getResponseHeader("HX-Replace-Url")) return storage.removeItem(KEY);
+    sending = false;
+    const draft = read(KEY);
+    if (draft) write(KEY, { ...draft, sent: false });
   });
 
   // --- Putting a draft back, with a way to throw it away ---

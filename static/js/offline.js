@@ -65,13 +65,40 @@
       make("span", "", say("The scores show once the phone is back online.")));
   };
   if (roundPage && (copy || !navigator.onLine)) noPreview();
+  // A save is sent by htmx; offline, or with no answer in time, the form is sent itself, and
+  // the service worker keeps the round on the phone (a resend is safe: the round number).
+  // The element that sent a request (a swap's events name its target as `elt`).
+  const sender = (event) => (event.detail.requestConfig && event.detail.requestConfig.elt) || event.detail.elt;
+  const isSave = (elt) => Boolean(elt && elt.matches && elt.matches("[data-save]"));
+  let sentItself = false;
+  const sendItself = (button) => {
+    if (sentItself) return;
+    sentItself = true;
+    button.disabled = false; // a disabled button's name and value would not be sent
+    button.form.requestSubmit(button);
+  };
   document.addEventListener("htmx:beforeRequest", (event) => {
     if (navigator.onLine) return;
     event.preventDefault();
+    if (isSave(sender(event))) sendItself(sender(event));
     if (event.detail.elt.id === "round-form") noPreview();
   });
-  document.addEventListener("htmx:sendError", (event) => {
+  ["htmx:sendError", "htmx:timeout"].forEach((type) => document.addEventListener(type, (event) => {
+    if (isSave(sender(event))) sendItself(sender(event));
     if (event.detail.elt.id === "round-form") noPreview();
+  }));
+  // A gateway's error: the app didn't answer (its proxy's upstream is down or restarting).
+  document.addEventListener("htmx:responseError", (event) => {
+    if (isSave(sender(event)) && [502, 503, 504].includes(event.detail.xhr.status)) {
+      sendItself(sender(event));
+    }
+  });
+  // Saved: the phone keeps the new board (and the next round's page) for when it is offline.
+  document.addEventListener("htmx:afterSettle", (event) => {
+    const board = event.detail.xhr && event.detail.xhr.getResponseHeader("HX-Replace-Url");
+    if (!board || !navigator.onLine) return;
+    const next = document.querySelector('a[href$="/rounds/new/"]');
+    keepPages([board, ...(next ? [next.href] : [])]);
   });
   document.addEventListener("htmx:afterRequest", (event) => {
     if (event.detail.successful) seen = Date.now();
