@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
+REDIS_SERVER ?= /usr/bin/redis-server
 
 .PHONY: run test test-fast test-browser bench icons clean messages
 
@@ -40,7 +41,7 @@ run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput
 	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
 
-test: $(VENV)/.installed $(CHROMIUM) $(MSGFMT) $(MO)
+test: $(VENV)/.installed $(CHROMIUM) $(REDIS_SERVER) $(MSGFMT) $(MO)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
@@ -68,6 +69,14 @@ $(CHROMIUM):
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	else \
 		echo "Chromium is missing: install Debian's chromium package (as root) for the browser tests."; \
+	fi
+
+# Debian's Redis, for the tests of two app servers sharing one cache (tests/test_two_servers.py).
+$(REDIS_SERVER):
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; \
+	else \
+		echo "redis-server is missing: install Debian's redis-server package (as root) for its tests."; \
 	fi
 
 bench: $(VENV)/.installed

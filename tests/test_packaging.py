@@ -77,7 +77,8 @@ def test_the_readmes_recipe_installs_a_package_that_serves_its_pages_outside_the
         **production_recipe.environment(long_random_value="s" * 30 + "3cr3t-" * 5, password="-"),
         "DATA_DIR": str(data),
     }
-    # No database server here: the default SQLite file in DATA_DIR instead of PostgreSQL.
+    # No database server here: the default SQLite file in DATA_DIR instead of PostgreSQL. The
+    # recipe's REDIS_URL stays: nothing answers there, and the app serves all the same.
     environment.pop("DATABASE_URL")
 
     # Imported from the virtualenv, not the checkout (which Python can't see from there).
@@ -88,7 +89,8 @@ def test_the_readmes_recipe_installs_a_package_that_serves_its_pages_outside_the
     assert where.stdout.strip().startswith(str(venv)), where.stdout
 
     *django_commands, gunicorn = production_recipe.commands()
-    assert [command[3] for command in django_commands] == ["migrate", "collectstatic", "check"]
+    names = [command[3] for command in django_commands]
+    assert names == ["migrate", "collectstatic", "shell", "check"]
     for command in django_commands:
         run([venv / command[0], *command[1:]], cwd=venv, env=environment)
     assert (data / "db.sqlite3").stat().st_size > 0
