@@ -33,6 +33,7 @@ def board_of(rules):
 
 @pytest.mark.parametrize("rules", EVERY_GAME, ids=lambda rules: rules.kind)
 def test_every_game_declares_its_entry_its_players_its_lines_and_its_statistics(rules):
+    assert isinstance(rules.version, int) and rules.version >= 1, "the rules' version"
     assert isinstance(rules.entry_schema, Shape | OneOf)
     for shape in shapes(rules.entry_schema):
         assert set(shape.required_fields) <= set(shape.fields), shape.name
