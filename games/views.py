@@ -1,6 +1,7 @@
 """The phone pages: function views that read top to bottom; scoring lives in games.scoring."""
 
 import json
+import re
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -585,9 +586,13 @@ def round_new(request, pk: int):
     number, _phase = game.round_now(board)
     # The round the page was showing: if it was saved meanwhile (on another phone, or by a
     # double tap), the form reads the post as that round and the write path refuses it
-    # instead of saving it as the next round.
-    seen = _posted_number(request, default=number) if request.method == "POST" else number
-    seen = seen if 1 <= seen <= number else number
+    # (or knows it for a resend) instead of saving it as the next round. A form for a round
+    # the game has not reached (round 9's, sent after round 8 was undone) or naming no round
+    # is saved as no other round.
+    seen = _posted_number(request) if request.method == "POST" else number
+    if seen is None or not 1 <= seen <= number:
+        messages.error(request, _not_at_this_round(seen, number))
+        return redirect("game_detail", pk=game.pk)
     shown = board.rounds[seen - 1] if 1 <= seen <= len(board.rounds) else board.open_round
     form = kind_ui(game.rules).round_form(
         request.POST or None,
@@ -757,11 +762,26 @@ def revision_restore(request, pk: int, revision_pk: int):
     return redirect("game_detail", pk=game.pk)
 
 
-def _posted_number(request, *, default: int) -> int:
-    try:
-        return int(request.POST.get("number", default))
-    except ValueError:
-        return default
+# A round number as a form posts it: a few digits, a minus sign at most (never a float, "²" or
+# a number of thirty digits, which int() would read).
+ROUND_NUMBER = re.compile(r"-?[0-9]{1,9}")
+
+
+def _posted_number(request) -> int | None:
+    """The round number the form was for, or None when it names none."""
+    posted = request.POST.get("number", "")
+    return int(posted) if ROUND_NUMBER.fullmatch(posted) else None
+
+
+def _not_at_this_round(number: int | None, now: int) -> str:
+    if number is None:
+        return _(
+            "This form names no round the game can be at (it is at round %(now)s): nothing was "
+            "saved."
+        ) % {"now": now}
+    return _(
+        "This form was for round %(number)s, but the game is at round %(now)s: nothing was saved."
+    ) % {"number": number, "now": now}
 
 
 def _int_or_404(value) -> int:

@@ -28,10 +28,10 @@ from rest_framework.views import APIView
 
 from .. import stats, transfer
 from ..authentication import TokenAuthentication
-from ..models import FailedLogin, Game, GameNight, Phase, Player
+from ..models import Conflict, FailedLogin, Game, GameNight, Phase, Player
 from ..scoring import GAMES, referee_fortyfives, referee_fortytwo
 from .entries import ENTRY
-from .errors import Invalid, LockedOut
+from .errors import Conflicting, Invalid, LockedOut
 from .serializers import (
     DetailSerializer,
     DocumentSerializer,
@@ -318,8 +318,9 @@ class RoundsView(ApiView):
                 "number",
                 int,
                 description="The round the client is saving, as it saw the game. If someone "
-                "else saved that round first, the answer is 409 and nothing is saved, so a "
-                "resent request never makes a second round.",
+                "else saved that round first, or the game has not reached it (a round undone "
+                "meanwhile), the answer is 409 and nothing is saved, so a resent request never "
+                "makes a second round nor lands under another number.",
             )
         ],
         description="Save the next round. 42 and Forty Fives may save the bids "
@@ -333,12 +334,24 @@ class RoundsView(ApiView):
         ):
             raise Invalid(_("number must be a round number: 1, 2, 3..."), field="number")
         # A new round only: a number naming the open round was saved (its bids) by someone else.
-        saved = game.save_round(
-            None if number is None else int(number),
-            read_entry(request),
-            request.user,
-            may_complete=False,
-        )
+        try:
+            saved = game.save_round(
+                None if number is None else int(number),
+                read_entry(request),
+                request.user,
+                may_complete=False,
+            )
+        except Conflict:
+            now, _phase = get_game_for_user(request, game_id).round_now()
+            if number is not None and int(number) > now:  # a round the game has not reached
+                raise Conflicting(
+                    _(
+                        "This was sent as round %(number)s, but the game is at round %(now)s: "
+                        "nothing was saved."
+                    )
+                    % {"number": number, "now": now}
+                ) from None
+            raise
         return Response(
             round_json(game.scoreboard.rounds[saved.number - 1]), status=status.HTTP_201_CREATED
         )
