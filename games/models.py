@@ -1073,8 +1073,15 @@ class FailedLogin(models.Model):
 
     @classmethod
     def record(cls, request, username: object) -> None:
-        cls.objects.filter(at__lt=timezone.now() - cls.WINDOW).delete()
+        cls.forget_expired()
         cls.objects.create(username=login_key(username), address=client_address(request))
+
+    @classmethod
+    def forget_expired(cls) -> int:
+        """Delete the rows (and their addresses) whose window has passed: on every write, and
+        by `manage.py purge_addresses`, which a server runs on a schedule so that a quiet
+        server keeps none either. How many were deleted."""
+        return cls.objects.filter(at__lt=timezone.now() - cls.WINDOW).delete()[0]
 
     @classmethod
     def forget(cls, request, username: object) -> None:
@@ -1105,8 +1112,13 @@ class SignUp(models.Model):
 
     @classmethod
     def record(cls, request) -> None:
-        cls.objects.filter(at__lt=timezone.now() - cls.WINDOW).delete()
+        cls.forget_expired()
         cls.objects.create(address=client_address(request))
+
+    @classmethod
+    def forget_expired(cls) -> int:
+        """Delete the sign-ups (and their addresses) older than the window, as FailedLogin's."""
+        return cls.objects.filter(at__lt=timezone.now() - cls.WINDOW).delete()[0]
 
 
 def login_key(username: object) -> str:
