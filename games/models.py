@@ -456,6 +456,9 @@ class Game(models.Model):
     share_token = models.CharField(max_length=43, unique=True, null=True, blank=True)
     # Players' phones (games/seats.py): the code a phone joins with, while joining is on.
     join_code = models.CharField(max_length=6, unique=True, null=True, blank=True, editable=False)
+    # ...and the join link's token (its QR code, the copied link): long enough that it can't be
+    # guessed, so unlike the typed code it is not limited per address.
+    join_token = models.CharField(max_length=43, unique=True, null=True, blank=True, editable=False)
 
     objects = GameQuerySet.as_manager()
 
