@@ -1124,6 +1124,25 @@ class SignUp(models.Model):
         return cls.objects.filter(at__lt=timezone.now() - cls.WINDOW).delete()[0]
 
 
+class RunningImport(models.Model):
+    """An import under way (games.transfer.import_slot): one per account at a time (the owner is
+    unique), and at most settings.IMPORTS_AT_ONCE on the whole server (each holds one of that many
+    slots, unique), so that imports never take every worker. Counted in the database, the limits
+    hold across every worker and machine. A row left by a worker killed mid-import is taken back
+    once it is older than any import lasts."""
+
+    STALE = timedelta(minutes=5)
+
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    slot = models.PositiveSmallIntegerField(unique=True)
+    started = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"Import by {self.owner_id} in slot {self.slot} since {self.started:%H:%M:%S}"
+
+
 def login_key(username: object) -> str:
     """The name as typed, folded as player names are (NFKC, casefold, no invisible characters)
     so that look-alikes of one name share one count, and safe to store."""

@@ -1,5 +1,8 @@
 import secrets
 
+import django.db.models.deletion
+import django.utils.timezone
+from django.conf import settings
 from django.db import migrations, models
 
 
@@ -14,6 +17,7 @@ def give_joining_games_a_join_link(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("games", "0010_kind_choices_from_registry"),
+        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
@@ -25,4 +29,25 @@ class Migration(migrations.Migration):
             ),
         ),
         migrations.RunPython(give_joining_games_a_join_link, migrations.RunPython.noop),
+        migrations.CreateModel(
+            name="RunningImport",
+            fields=[
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("slot", models.PositiveSmallIntegerField(unique=True)),
+                ("started", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "owner",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+            ],
+        ),
     ]
