@@ -252,6 +252,14 @@ READ_SIZE = 256 * 1024
 IMPORT_RETRY_SECONDS = 10
 
 
+class NotJSON(Refused):
+    """The document is not JSON."""
+
+
+class BrokenText(Refused):
+    """The document holds a lone surrogate ("\\ud800"): no text can hold one."""
+
+
 class TooLarge(Exception):
     """The document is larger than an import reads (LARGEST_DOCUMENT, unpacked)."""
 
@@ -342,14 +350,6 @@ def read_document(stream: BinaryIO, *, packed: bool | None = None) -> object:
     if holds_a_surrogate(document):
         raise BrokenText(gettext("JSON parse error - a lone surrogate (\\ud800-\\udfff)"))
     return document
-
-
-class NotJSON(Refused):
-    """The document is not JSON."""
-
-
-class BrokenText(Refused):
-    """The document holds a lone surrogate ("\\ud800"): no text can hold one."""
 
 
 def _chunks(first: bytes, stream: BinaryIO) -> Iterator[bytes]:

@@ -154,9 +154,13 @@ def _a_game_of_the_other_user(server: LiveServer) -> int:
 
 
 def production_like(**settings: str):
-    """The production recipe's server: gunicorn with 3 single-threaded workers."""
+    """The production recipe's server: gunicorn with 3 single-threaded workers, --timeout 120."""
     return live_server(
-        workers=3, threads=1, users=(*IMPORTERS, OTHER), settings={"LOG_LEVEL": "ERROR", **settings}
+        workers=3,
+        threads=1,
+        timeout=120,
+        users=(*IMPORTERS, OTHER),
+        settings={"LOG_LEVEL": "ERROR", **settings},
     )
 
 

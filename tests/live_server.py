@@ -160,6 +160,7 @@ class LiveServer:
         threads: int = 4,
         settings: dict[str, str] | None = None,
         users: tuple[str, ...] = USERS,
+        timeout: int = 30,  # gunicorn's default: a request running longer kills its worker
     ):
         self.workdir = workdir
         self.database_url = database_url
@@ -167,6 +168,7 @@ class LiveServer:
         self.threads = threads
         self.settings = settings or {}  # more of the environment: the app's settings
         self.users = users
+        self.timeout = timeout
         self.log = workdir / "server.log"
         self.port = 0
         self.process: subprocess.Popen | None = None
@@ -229,6 +231,7 @@ class LiveServer:
                     f"--bind=127.0.0.1:{self.port}",
                     f"--workers={self.workers}",
                     f"--threads={self.threads}",
+                    f"--timeout={self.timeout}",
                     "--graceful-timeout=5",
                     "--no-control-socket",  # gunicorn's is one path for the whole machine
                     "--log-level=warning",
@@ -302,7 +305,7 @@ class LiveServer:
 @contextmanager
 def live_server(**options) -> Iterator[LiveServer]:
     """A started server on a fresh, migrated database; stopped and cleaned up afterwards.
-    `options`: LiveServer's (workers, threads, settings, users)."""
+    `options`: LiveServer's (workers, threads, settings, users, timeout)."""
     workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-live-"))
     try:
         with fresh_database(workdir) as database_url:
