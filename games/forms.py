@@ -3,11 +3,11 @@ round form is its kind's (games/kinds/<kind>/forms.py)."""
 
 from __future__ import annotations
 
-import json
 import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.files.uploadhandler import FileUploadHandler, StopUpload
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -61,25 +61,60 @@ class MergeForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    """An export file, read as JSON; what is inside is the import's to check."""
+    """An export file, read as JSON, as it is or packed with gzip (.json.gz); what is inside is
+    the import's to check. Read once the import has its slot (views.your_data)."""
 
-    LARGEST_FILE = 20 * 1024 * 1024
+    document = forms.FileField(label=gettext_lazy("Export file (.json or .json.gz)"))
 
-    document = forms.FileField(label=gettext_lazy("Export file (.json)"))
+    def __init__(self, *args, dropped_as_too_large: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The file sent was larger than an import reads, so LimitedUploadHandler dropped it.
+        self.dropped_as_too_large = dropped_as_too_large
+        self.fields["document"].required = not dropped_as_too_large
 
     def clean_document(self):
+        if self.dropped_as_too_large:
+            raise forms.ValidationError(too_large_a_file())
         upload = self.cleaned_data["document"]
-        if upload.size > self.LARGEST_FILE:
-            raise forms.ValidationError(_("The file is over 20 MB: that is not an export file."))
         try:
-            document = json.loads(upload.read())
-        except (UnicodeDecodeError, ValueError, RecursionError):
+            if upload.size > transfer.LARGEST_BODY:
+                raise transfer.TooLarge()
+            return transfer.read_document(upload)
+        except transfer.TooLarge:
+            raise forms.ValidationError(too_large_a_file()) from None
+        except transfer.NotJSON:
             raise forms.ValidationError(
                 _("This file is not an export file: it is not JSON.")
             ) from None
-        if transfer.holds_a_surrogate(document):
-            raise forms.ValidationError(_("This file is not an export file: it holds broken text."))
-        return document
+        except transfer.BrokenText:
+            raise forms.ValidationError(
+                _("This file is not an export file: it holds broken text.")
+            ) from None
+        except transfer.Refused as refusal:  # packed, but not well
+            raise forms.ValidationError(
+                _("This file is not an export file: %(why)s.") % {"why": refusal.message}
+            ) from None
+
+
+def too_large_a_file() -> str:
+    return _("The file is over %(megabytes)s MB unpacked: more than an import reads.") % {
+        "megabytes": transfer.LARGEST_DOCUMENT // (1024 * 1024)
+    }
+
+
+class LimitedUploadHandler(FileUploadHandler):
+    """The first of settings.FILE_UPLOAD_HANDLERS: an uploaded file larger than an import reads
+    (the only upload there is) is dropped as it arrives, before Django keeps it in memory or in
+    a temporary file; the request is marked, and the page says the file was too large."""
+
+    def receive_data_chunk(self, raw_data, start):
+        if start + len(raw_data) > transfer.LARGEST_BODY:
+            self.request.upload_too_large = True  # ImportForm's dropped_as_too_large
+            raise StopUpload(connection_reset=False)  # the rest of the body is read, not kept
+        return raw_data
+
+    def file_complete(self, file_size):
+        return None  # the next handlers keep the file
 
 
 class NewGameForm(forms.Form):

@@ -1,4 +1,5 @@
-"""Signed-in pages are one person's: no shared cache (a proxy, a CDN) may keep them."""
+"""Signed-in pages are one person's: no shared cache (a proxy, a CDN) may keep them, nor the
+browser's own (a phone passed round, a shared computer)."""
 
 from django.utils.cache import patch_cache_control
 
@@ -6,11 +7,17 @@ from django.utils.cache import patch_cache_control
 def private_when_signed_in(get_response):
     def middleware(request):
         response = get_response(request)
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated and not request.path.startswith("/static/"):
-            # Merged with what the view set: the scoreboard's poll keeps its no-cache and ETag,
-            # so its 304s still work.
-            patch_cache_control(response, private=True)
+        user = getattr(request, "user", None)  # an API token's user too: DRF sets it here
+        signed_in = user is not None and user.is_authenticated
+        if (signed_in or request.path.startswith("/api/")) and not request.path.startswith(
+            "/static/"
+        ):
+            if "ETag" in response or response.status_code == 304:
+                # A poll the browser asks about again (the view's no-cache): it must keep the
+                # answer to have an ETag to send, so its 304s still work.
+                patch_cache_control(response, private=True)
+            else:
+                patch_cache_control(response, private=True, no_store=True)
         return response
 
     return middleware

@@ -353,6 +353,9 @@ class Game(models.Model):
     share_token = models.CharField(max_length=43, unique=True, null=True, blank=True)
     # Players' phones (games/seats.py): the code a phone joins with, while joining is on.
     join_code = models.CharField(max_length=6, unique=True, null=True, blank=True, editable=False)
+    # ...and the join link's token (its QR code, the copied link): long enough that it can't be
+    # guessed, so unlike the typed code it is not limited per address.
+    join_token = models.CharField(max_length=43, unique=True, null=True, blank=True, editable=False)
     # The version of its rules (`rules.version`) that scored the rounds as they are kept: a rule
     # corrected since is a new version, and `rescore` scores the game's rounds again.
     rules_version = models.PositiveSmallIntegerField(default=0, editable=False)
@@ -982,8 +985,15 @@ class FailedLogin(models.Model):
 
     @classmethod
     def record(cls, request, username: object) -> None:
-        cls.objects.filter(at__lt=timezone.now() - cls.WINDOW).delete()
+        cls.forget_expired()
         cls.objects.create(username=login_key(username), address=client_address(request))
+
+    @classmethod
+    def forget_expired(cls) -> int:
+        """Delete the rows (and their addresses) whose window has passed: on every write, and
+        by `manage.py purge_addresses`, which a server runs on a schedule so that a quiet
+        server keeps none either. How many were deleted."""
+        return cls.objects.filter(at__lt=timezone.now() - cls.WINDOW).delete()[0]
 
     @classmethod
     def forget(cls, request, username: object) -> None:
@@ -1014,8 +1024,32 @@ class SignUp(models.Model):
 
     @classmethod
     def record(cls, request) -> None:
-        cls.objects.filter(at__lt=timezone.now() - cls.WINDOW).delete()
+        cls.forget_expired()
         cls.objects.create(address=client_address(request))
+
+    @classmethod
+    def forget_expired(cls) -> int:
+        """Delete the sign-ups (and their addresses) older than the window, as FailedLogin's."""
+        return cls.objects.filter(at__lt=timezone.now() - cls.WINDOW).delete()[0]
+
+
+class RunningImport(models.Model):
+    """An import under way (games.transfer.import_slot): one per account at a time (the owner is
+    unique), and at most settings.IMPORTS_AT_ONCE on the whole server (each holds one of that many
+    slots, unique), so that imports never take every worker. Counted in the database, the limits
+    hold across every worker and machine. A row left by a worker killed mid-import is taken back
+    once it is older than any import lasts."""
+
+    STALE = timedelta(minutes=5)
+
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    slot = models.PositiveSmallIntegerField(unique=True)
+    started = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"Import by {self.owner_id} in slot {self.slot} since {self.started:%H:%M:%S}"
 
 
 def login_key(username: object) -> str:

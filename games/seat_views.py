@@ -27,7 +27,9 @@ from .tables import ScoreTable
 from .views import _get_game_for_user, _is_poll, _page_context
 
 # Wrong join codes are counted like wrong passwords (FailedLogin), per address: guessing one of
-# 887 million codes at ten tries a quarter of an hour goes nowhere.
+# 887 million codes at ten tries a quarter of an hour goes nowhere. The phones at a table share
+# one address, so one phone's typos lock the others out of typing it; the QR code and the copied
+# link carry the join link's long token instead, which can't be guessed and is never limited.
 JOIN_KEY = "#join-code"
 # Parts sent by one seat link in a minute, at most (a phone resending in a loop is refused).
 SENDS_PER_MINUTE = 60
@@ -47,15 +49,20 @@ class JoinForm(forms.Form):
 
 
 def _too_many_guesses(request) -> HttpResponse:
-    return render(
+    response = render(
         request,
         "games/seat_join.html",
         {
             "form": JoinForm(),
-            "refused": _("Too many wrong codes: wait 15 minutes, then try again."),
+            "refused": _(
+                "Too many wrong codes from this network: scan the QR code on the score keeper's "
+                "phone, or wait 15 minutes and type the code again."
+            ),
         },
         status=429,
     )
+    response["Retry-After"] = str(int(FailedLogin.WINDOW.total_seconds()))
+    return response
 
 
 @login_not_required
@@ -68,8 +75,8 @@ def join(request):
             return _too_many_guesses(request)
         if form.is_valid():
             game = seats.game_for_code(form.cleaned_data["code"])
-            if game is not None:
-                return redirect("join_table", code=game.join_code)
+            if game is not None:  # on to the page the QR code opens, which counts nothing
+                return redirect("join_link", token=game.join_token)
             FailedLogin.record(request, JOIN_KEY)
             form.add_error("code", _("No game has this code: check it with the score keeper."))
     return render(
@@ -80,7 +87,8 @@ def join(request):
 @login_not_required
 @require_http_methods(["GET", "POST"])
 def join_table(request, code: str):
-    """Pick your seat from the names at the table: the phone gets a link to that seat."""
+    """The join code in the address (typed, or a QR code shown before join links): counted as
+    a typed code."""
     if FailedLogin.locked_out(request, JOIN_KEY):
         return _too_many_guesses(request)
     game = seats.game_for_code(code)
@@ -90,6 +98,29 @@ def join_table(request, code: str):
         refused = _("No game has this code: check it with the score keeper.")
         context = {"form": form, "refused": refused}
         return render(request, "games/seat_join.html", context, status=404)
+    return _pick_a_seat(request, game)
+
+
+@login_not_required
+@require_http_methods(["GET", "POST"])
+def join_link(request, token: str):
+    """The join link (the QR code, the copied link): its token can't be guessed, so nothing is
+    counted, and a phone at a table whose address typed too many wrong codes still gets in."""
+    game = seats.game_for_join_link(token)
+    if game is None:
+        context = {
+            "form": JoinForm(),
+            "refused": _(
+                "This join link is off: the score keeper turned players' phones off, or the "
+                "link is not quite right. Scan the QR code again, or type the code."
+            ),
+        }
+        return render(request, "games/seat_join.html", context, status=404)
+    return _pick_a_seat(request, game)
+
+
+def _pick_a_seat(request, game: Game) -> HttpResponse:
+    """Pick your seat from the names at the table: the phone gets a link to that seat."""
     problem = None
     if request.method == "POST":
         token = seats.join(game, request.POST.get("seat", ""))
@@ -292,7 +323,7 @@ def owner_context(request, game: Game) -> dict:
     board = game.scoreboard
     stage = seats.current_stage(game, board)
     draft = seats.draft_for(game, stage)
-    url = request.build_absolute_uri(reverse("join_table", args=[game.join_code]))
+    url = request.build_absolute_uri(reverse("join_link", args=[game.join_token]))
     links = list(SeatLink.objects.filter(game=game).select_related("seat__player"))
     return {
         "phones_on": True,

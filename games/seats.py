@@ -26,8 +26,15 @@ LINKS_PER_SEAT = 4
 OWNER = 0  # "by" of a part the owner entered
 
 
+# A link's token: 24 random bytes, 32 characters in the address (never guessed; so neither a
+# seat link nor a join link is limited per address, as the typed code is).
+TOKEN_BYTES = 24
+MIN_TOKEN_LENGTH = 32
+MOST_TOKEN_LENGTH = 64
+
+
 def new_token() -> str:
-    return secrets.token_urlsafe(24)
+    return secrets.token_urlsafe(TOKEN_BYTES)
 
 
 def digest(token: str) -> str:
@@ -42,22 +49,21 @@ def normal_code(typed: object) -> str:
 
 
 def turn_on(game: Game) -> str:
-    """Players may join with the game's code (made once, kept until turned off)."""
+    """Players may join with the game's code, typed, or its join link (the QR code): both made
+    once, kept until turned off."""
     if game.join_code:
         return game.join_code
     for _attempt in range(20):
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         try:
             with transaction.atomic():
-                updated = Game.objects.filter(pk=game.pk, join_code__isnull=True).update(
-                    join_code=code
+                Game.objects.filter(pk=game.pk, join_code__isnull=True).update(
+                    join_code=code, join_token=new_token()
                 )
         except IntegrityError:
             continue  # another game holds this code
-        if updated:
-            game.join_code = code
-        else:
-            game.refresh_from_db(fields=["join_code"])
+        # This code and link, or those of the request that turned phones on a moment before.
+        game.refresh_from_db(fields=["join_code", "join_token"])
         return game.join_code
     raise RuntimeError("no free join code")  # 887 million codes: never in practice
 
@@ -65,10 +71,10 @@ def turn_on(game: Game) -> str:
 def turn_off(game: Game) -> None:
     """No more joining, every seat link revoked, the draft dropped."""
     with transaction.atomic():
-        Game.objects.filter(pk=game.pk).update(join_code=None)
+        Game.objects.filter(pk=game.pk).update(join_code=None, join_token=None)
         SeatLink.objects.filter(game=game).delete()
         RoundDraft.objects.filter(game=game).delete()
-    game.join_code = None
+    game.join_code = game.join_token = None
 
 
 def game_for_code(code: object) -> Game | None:
@@ -76,6 +82,13 @@ def game_for_code(code: object) -> Game | None:
     if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
         return None
     return Game.objects.filter(join_code=code).first()
+
+
+def game_for_join_link(token: object) -> Game | None:
+    """The game whose join link this is, while its phones are on."""
+    if not isinstance(token, str) or not MOST_TOKEN_LENGTH >= len(token) >= MIN_TOKEN_LENGTH:
+        return None
+    return Game.objects.filter(join_token=token, join_code__isnull=False).first()
 
 
 def join(game: Game, position: object) -> str | None:
@@ -93,7 +106,7 @@ def join(game: Game, position: object) -> str | None:
 def link_for_token(token: str) -> SeatLink | None:
     """The live seat link for a token; a revoked one, or a game whose phones were turned off,
     has none."""
-    if not isinstance(token, str) or len(token) > 64:
+    if not isinstance(token, str) or len(token) > MOST_TOKEN_LENGTH:
         return None
     link = (
         SeatLink.objects.select_related("seat__player", "game__first_dealer")

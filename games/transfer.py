@@ -9,11 +9,14 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping
+import zlib
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from typing import BinaryIO
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema_field
@@ -23,6 +26,7 @@ from .models import (
     Game,
     GameNight,
     Player,
+    RunningImport,
     entry_with_new_player_ids,
     name_key,
     normal_name,
@@ -221,9 +225,11 @@ def export_document(owner) -> dict:
 # --- Import -----------------------------------------------------------------------------------
 
 
-# An import's limits, so that one document can neither take a worker past its time limit nor
-# hold the database for long: a 1,000-round game imports in a fraction of a second.
-MOST_PLAYERS = 1_000
+# An import's limits: room for the export of a large account (60,000 rounds: years of weekly
+# game nights, in games of any length), so that whatever the export gives imports again, and
+# bounds on one document's time and memory (one import runs at a time per account, and at most
+# settings.IMPORTS_AT_ONCE on the server: import_slot).
+MOST_PLAYERS = 2_000
 # What the document holds, by its field and by one item's kind, as its refusals name them.
 _PLURALS = {
     "players": gettext_lazy("players"),
@@ -231,10 +237,167 @@ _PLURALS = {
     "games": gettext_lazy("games"),
 }
 _PLURALS |= {"player": _PLURALS["players"], "night": _PLURALS["nights"], "game": _PLURALS["games"]}
-MOST_NIGHTS = 1_000
-MOST_GAMES = 1_000
+MOST_NIGHTS = 10_000
+MOST_GAMES = 10_000
 MOST_ROUNDS_IN_A_GAME = 2_000
-MOST_ROUNDS_IN_A_DOCUMENT = 20_000
+MOST_ROUNDS_IN_A_DOCUMENT = 60_000
+# The JSON an import reads, unpacked, in bytes: 60,000 rounds of the longest entries (six Under
+# the 10 hands of five cards, about 500 bytes a round as the export writes them) and the rest.
+LARGEST_DOCUMENT = 48 * 1024 * 1024
+# The same document packed with gzip is about a tenth of that; what is sent is never larger.
+LARGEST_BODY = LARGEST_DOCUMENT
+READ_SIZE = 256 * 1024
+# How long an import refused for want of a slot waits before it tries again: a large import
+# takes seconds.
+IMPORT_RETRY_SECONDS = 10
+
+
+class NotJSON(Refused):
+    """The document is not JSON."""
+
+
+class BrokenText(Refused):
+    """The document holds a lone surrogate ("\\ud800"): no text can hold one."""
+
+
+class TooLarge(Exception):
+    """The document is larger than an import reads (LARGEST_DOCUMENT, unpacked)."""
+
+    def __init__(self):
+        super().__init__(too_large())
+        self.message = too_large()
+
+
+def too_large() -> str:
+    return gettext(
+        "the document is larger than %(megabytes)s MB (unpacked), the most an import reads"
+    ) % {"megabytes": LARGEST_DOCUMENT // (1024 * 1024)}
+
+
+class Busy(Exception):
+    """An import that must wait: the account's own import is running, or as many imports as the
+    server runs at once. `retry_after`: seconds."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+        self.retry_after = IMPORT_RETRY_SECONDS
+
+
+@contextmanager
+def import_slot(owner) -> Iterator[None]:
+    """Hold one of the server's import slots for the owner while the block runs, or raise Busy.
+
+    A row of RunningImport per import under way: its owner unique (one import per account) and
+    its slot unique among 0 .. IMPORTS_AT_ONCE - 1, so that two workers can't take one slot
+    whatever the timing. The rows are read first and written only when a slot looks free: on
+    SQLite a write would wait for another import's writing to end."""
+    stale = timezone.now() - RunningImport.STALE
+    running = list(RunningImport.objects.values_list("pk", "owner_id", "started"))
+    if any(started < stale for _pk, _owner, started in running):
+        RunningImport.objects.filter(started__lt=stale).delete()  # a killed worker's
+        running = [row for row in running if row[2] >= stale]
+    if any(owner_id == owner.pk for _pk, owner_id, _started in running):
+        raise Busy(_yours_is_running())
+    held = None
+    if len(running) < settings.IMPORTS_AT_ONCE:
+        for slot in range(settings.IMPORTS_AT_ONCE):
+            try:
+                with transaction.atomic():
+                    held = RunningImport.objects.create(owner=owner, slot=slot)
+                break
+            except IntegrityError:  # that slot is taken, or this account's import began
+                if RunningImport.objects.filter(owner=owner).exists():
+                    raise Busy(_yours_is_running()) from None
+    if held is None:
+        raise Busy(
+            gettext(
+                "other imports are running: this server runs %(most)s at a time; try again in "
+                "%(seconds)s seconds"
+            )
+            % {"most": settings.IMPORTS_AT_ONCE, "seconds": IMPORT_RETRY_SECONDS}
+        )
+    try:
+        yield
+    finally:
+        RunningImport.objects.filter(pk=held.pk).delete()
+
+
+def _yours_is_running() -> str:
+    return gettext(
+        "another import of yours is still running: wait until it is done, then try again"
+    )
+
+
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def read_document(stream: BinaryIO, *, packed: bool | None = None) -> object:
+    """The JSON document read from a request's body or an uploaded file: as it is, or packed
+    with gzip (`packed`; None: told by its first bytes). Refused past LARGEST_DOCUMENT unpacked
+    (TooLarge, reading no more than that), or when it is not gzip or not JSON (Refused)."""
+    first = stream.read(READ_SIZE)
+    if packed is None:
+        packed = first.startswith(GZIP_MAGIC)
+    chunks = _chunks(first, stream)
+    text = _unpacked(chunks) if packed else _bounded(chunks)
+    try:
+        document = json.loads(text)
+    except (UnicodeDecodeError, ValueError) as error:
+        raise NotJSON(gettext("JSON parse error - %(error)s") % {"error": error}) from None
+    except RecursionError:
+        raise NotJSON(gettext("JSON parse error - nested too deeply")) from None
+    if holds_a_surrogate(document):
+        raise BrokenText(gettext("JSON parse error - a lone surrogate (\\ud800-\\udfff)"))
+    return document
+
+
+def _chunks(first: bytes, stream: BinaryIO) -> Iterator[bytes]:
+    chunk = first
+    while chunk:
+        yield chunk
+        chunk = stream.read(READ_SIZE)
+
+
+def _bounded(chunks: Iterator[bytes]) -> bytes:
+    kept, size = [], 0
+    for chunk in chunks:
+        size += len(chunk)
+        if size > LARGEST_DOCUMENT:
+            raise TooLarge()
+        kept.append(chunk)
+    return b"".join(kept)
+
+
+def _unpacked(chunks: Iterator[bytes]) -> bytes:
+    """gzip's members one after the other (as `cat a.gz b.gz` makes them), never unpacking more
+    than LARGEST_DOCUMENT + 1 bytes however well the input packs."""
+    kept, size, read = [], 0, 0
+    unpacker = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    try:
+        for chunk in chunks:
+            read += len(chunk)
+            if read > LARGEST_BODY:
+                raise TooLarge()
+            pending = chunk
+            while pending:
+                out = unpacker.decompress(pending, LARGEST_DOCUMENT + 1 - size)
+                size += len(out)
+                kept.append(out)
+                if size > LARGEST_DOCUMENT:
+                    raise TooLarge()
+                if unpacker.unconsumed_tail:
+                    pending = unpacker.unconsumed_tail
+                elif unpacker.eof and unpacker.unused_data:
+                    pending = unpacker.unused_data
+                    unpacker = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+                else:
+                    pending = b""
+        if not unpacker.eof:
+            raise Refused(gettext("the document is cut short: its gzip ends early"))
+    except zlib.error:
+        raise Refused(gettext("the document is not gzip, though it says it is")) from None
+    return b"".join(kept)
 
 
 def import_document(owner, data: object) -> dict:

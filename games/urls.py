@@ -47,6 +47,7 @@ urlpatterns = [
     ),
     path("join/", seat_views.join, name="join"),
     path("join/<str:code>/", seat_views.join_table, name="join_table"),
+    path("j/<slug:token>/", seat_views.join_link, name="join_link"),
     path("p/<slug:token>/", seat_views.seat_page, name="seat_page"),
     path("p/<slug:token>/live/", seat_views.seat_live, name="seat_live"),
     path("referee/fortytwo/", referee_views.referee_fortytwo, name="referee_fortytwo"),

@@ -1,6 +1,7 @@
 """The phone pages: function views that read top to bottom; scoring lives in games.scoring."""
 
 import json
+import re
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -625,9 +626,13 @@ def round_new(request, pk: int):
     number, _phase = game.round_now(board)
     # The round the page was showing: if it was saved meanwhile (on another phone, or by a
     # double tap), the form reads the post as that round and the write path refuses it
-    # instead of saving it as the next round.
-    seen = _posted_number(request, default=number) if request.method == "POST" else number
-    seen = seen if 1 <= seen <= number else number
+    # (or knows it for a resend) instead of saving it as the next round. A form for a round
+    # the game has not reached (round 9's, sent after round 8 was undone) or naming no round
+    # is saved as no other round.
+    seen = _posted_number(request) if request.method == "POST" else number
+    if seen is None or not 1 <= seen <= number:
+        messages.error(request, _not_at_this_round(seen, number))
+        return _back_to_the_scores(request, game)
     shown = board.rounds[seen - 1] if 1 <= seen <= len(board.rounds) else board.open_round
     form = kind_ui(game.rules).round_form(
         request.POST or None,
@@ -798,11 +803,26 @@ def revision_restore(request, pk: int, revision_pk: int):
     return redirect("game_detail", pk=game.pk)
 
 
-def _posted_number(request, *, default: int) -> int:
-    try:
-        return int(request.POST.get("number", default))
-    except ValueError:
-        return default
+# A round number as a form posts it: a few digits, a minus sign at most (never a float, "²" or
+# a number of thirty digits, which int() would read).
+ROUND_NUMBER = re.compile(r"-?[0-9]{1,9}")
+
+
+def _posted_number(request) -> int | None:
+    """The round number the form was for, or None when it names none."""
+    posted = request.POST.get("number", "")
+    return int(posted) if ROUND_NUMBER.fullmatch(posted) else None
+
+
+def _not_at_this_round(number: int | None, now: int) -> str:
+    if number is None:
+        return _(
+            "This form names no round the game can be at (it is at round %(now)s): nothing was "
+            "saved."
+        ) % {"now": now}
+    return _(
+        "This form was for round %(number)s, but the game is at round %(now)s: nothing was saved."
+    ) % {"number": number, "now": now}
 
 
 def _int_or_404(value) -> int:
@@ -921,15 +941,22 @@ def _csv_download(text: str, filename: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def your_data(request):
     """Back up everything as one JSON file, or bring such a file back: all of it or nothing."""
-    form = ImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    posted = request.method == "POST"  # bound even when the upload was dropped, to say so
+    form = ImportForm(
+        request.POST if posted else None,
+        request.FILES if posted else None,
+        dropped_as_too_large=getattr(request, "upload_too_large", False),
+    )
+    if posted:
         try:
-            counts = transfer.import_document(request.user, form.cleaned_data["document"])
-        except transfer.Refused as refusal:
-            form.add_error(
-                "document", _("Nothing was imported: %(why)s") % {"why": refusal.message}
-            )
-        else:
+            with transfer.import_slot(request.user):  # the file is read once it has its slot
+                counts = _import_from(request, form)
+        except transfer.Busy as busy:
+            context = {"form": ImportForm(), "busy": busy.message}
+            response = render(request, "games/your_data.html", context, status=429)
+            response["Retry-After"] = str(busy.retry_after)
+            return response
+        if counts is not None:
             messages.success(
                 request,
                 _("Imported %(players)s players, %(nights)s nights and %(games)s games.") % counts,
@@ -940,10 +967,25 @@ def your_data(request):
     )
 
 
+def _import_from(request, form: ImportForm) -> dict | None:
+    """The uploaded file imported (its counts), or None: the form says why not."""
+    if not form.is_valid():
+        return None
+    try:
+        return transfer.import_document(request.user, form.cleaned_data["document"])
+    except transfer.Refused as refusal:
+        form.add_error("document", _("Nothing was imported: %(why)s") % {"why": refusal.message})
+    return None
+
+
 @require_GET
 def data_export(request):
     document = transfer.export_document(request.user)
-    response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    # Compact: a large account's file stays well within what an import reads (indented, it was
+    # two and a half times the size).
+    response = JsonResponse(
+        document, json_dumps_params={"ensure_ascii": False, "separators": (",", ":")}
+    )
     day = timezone.localdate()
     response["Content-Disposition"] = f'attachment; filename="scorekeeper-{day}.json"'
     return response

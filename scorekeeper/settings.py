@@ -102,6 +102,14 @@ def data_dir() -> Path:
     return Path(data_home) / "scorekeeper"
 
 
+def imports_at_once() -> int:
+    """IMPORTS_AT_ONCE: how many imports the server runs at once (1 by default)."""
+    value = env_int("IMPORTS_AT_ONCE", 1)
+    if value < 1:
+        raise ImproperlyConfigured("IMPORTS_AT_ONCE must be 1 or more: with 0 nothing could import")
+    return value
+
+
 def make_folder(path: Path, setting: str) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -265,6 +273,17 @@ AUTHENTICATION_BACKENDS = ["games.authentication.LimitedModelBackend"]
 # Accounts that one address may make in an hour (games.models.SignUp).
 SIGNUPS_PER_ADDRESS = env_int("SIGNUPS_PER_ADDRESS", 10)
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # a game night's phone stays signed in for weeks
+# An uploaded file (the import's, on the "Your data" page) larger than an import reads is
+# dropped as it arrives, not kept in memory or in a temporary file.
+FILE_UPLOAD_HANDLERS = [
+    "games.forms.LimitedUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+# Imports running at once on the whole server (games.models.RunningImport, counted in the
+# database), one per account: an import holds a worker for seconds, and more of them than this
+# answer 429 with Retry-After. At most a third of the workers (gunicorn --workers 3: 1).
+IMPORTS_AT_ONCE = imports_at_once()
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -149,12 +149,27 @@ class Client:
 
 
 class LiveServer:
-    """gunicorn with two workers of four threads each, serving the app on one database."""
+    """gunicorn with two workers of four threads each (or as asked), serving the app on one
+    database."""
 
-    def __init__(self, workdir: Path, database_url: str, **env: str):
+    def __init__(
+        self,
+        workdir: Path,
+        database_url: str,
+        *,
+        workers: int = 2,
+        threads: int = 4,
+        settings: dict[str, str] | None = None,
+        users: tuple[str, ...] = USERS,
+        timeout: int = 30,  # gunicorn's default: a request running longer kills its worker
+    ):
         self.workdir = workdir
         self.database_url = database_url
-        self.extra_env = env  # REDIS_URL, say
+        self.workers = workers
+        self.threads = threads
+        self.settings = settings or {}  # more of the environment: the app's settings
+        self.users = users
+        self.timeout = timeout
         self.log = workdir / "server.log"
         self.port = 0
         self.process: subprocess.Popen | None = None
@@ -176,7 +191,8 @@ class LiveServer:
             "SECRET_KEY": SECRET_KEY,  # DEBUG=false refuses to start without a real key
             "ALLOWED_HOSTS": "127.0.0.1",
             "SECURE_SSL_REDIRECT": "false",
-            **self.extra_env,
+            **self.settings,
+            "LIVE_SERVER_USERS": ",".join(self.users),  # for `prepare`
         }
 
     def script(self, command: str) -> object:
@@ -213,9 +229,11 @@ class LiveServer:
                     "gunicorn",
                     "scorekeeper.wsgi",
                     f"--bind=127.0.0.1:{self.port}",
-                    "--workers=2",
-                    "--threads=4",
+                    f"--workers={self.workers}",
+                    f"--threads={self.threads}",
+                    f"--timeout={self.timeout}",
                     "--graceful-timeout=5",
+                    "--no-control-socket",  # gunicorn's is one path for the whole machine
                     "--log-level=warning",
                 ],
                 cwd=PROJECT,
@@ -310,12 +328,13 @@ def redis_server() -> Iterator[str]:
 
 
 @contextmanager
-def live_server() -> Iterator[LiveServer]:
-    """A started server on a fresh, migrated database; stopped and cleaned up afterwards."""
+def live_server(**options) -> Iterator[LiveServer]:
+    """A started server on a fresh, migrated database; stopped and cleaned up afterwards.
+    `options`: LiveServer's (workers, threads, settings, users, timeout)."""
     workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-live-"))
     try:
         with fresh_database(workdir) as database_url:
-            server = LiveServer(workdir, database_url)
+            server = LiveServer(workdir, database_url, **options)
             server.prepare()
             server.start()
             try:
@@ -336,7 +355,7 @@ def prepare() -> dict[str, str]:
 
     call_command("migrate", verbosity=0, interactive=False)
     tokens = {}
-    for username in USERS:
+    for username in os.environ.get("LIVE_SERVER_USERS", ",".join(USERS)).split(","):
         user = get_user_model().objects.create_user(username, password=PASSWORD)
         tokens[username] = Token.objects.create(user=user).key
     return tokens

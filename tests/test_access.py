@@ -266,6 +266,9 @@ URLS: dict[str, Url] = {
     "join_table": url(
         SEAT, lambda w: {"code": w.game.join_code}, owned=False, GET=200, POST=(302, seat_pick)
     ),
+    "join_link": url(
+        SEAT, lambda w: {"token": w.game.join_token}, owned=False, GET=200, POST=(302, seat_pick)
+    ),
     "seat_page": url(SEAT, seat_link, owned=False, GET=200, POST=(302, seat_part)),
     "seat_live": url(SEAT, seat_link, owned=False, GET=200),
     # -- the trick referee: its state is in its address and it stores nothing

@@ -116,6 +116,33 @@ def test_signed_in_answers_are_private(owner_client, path):
     assert "private" in owner_client.get(path)["Cache-Control"]
 
 
+def cache_control(response) -> set[str]:
+    return {part.strip() for part in response.get("Cache-Control", "").split(",") if part.strip()}
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/players/", "/accounts/", "/data/", "/data/export.json", "/api/players/"]
+)
+def test_signed_in_answers_are_not_kept_by_the_browser(owner_client, path):
+    assert {"private", "no-store"} <= cache_control(owner_client.get(path))
+
+
+def test_signed_in_scoreboards_and_round_pages_are_not_kept_by_the_browser(world, owner_client):
+    for name in ("game_detail", "round_new"):
+        page = owner_client.get(reverse(name, args=[world.game.pk]))
+        assert {"private", "no-store"} <= cache_control(page)
+
+
+@pytest.mark.parametrize("path", ["/api/players/", "/api/export/", "/api/games/"])
+def test_api_answers_to_a_token_are_not_kept_by_the_browser(owner, path):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=owner).key}")
+    assert {"private", "no-store"} <= cache_control(api.get(path))
+
+
 def test_the_landing_page_is_not_marked_private(client):
     assert "private" not in client.get("/").get("Cache-Control", "")
 
@@ -123,7 +150,8 @@ def test_the_landing_page_is_not_marked_private(client):
 def test_the_scoreboard_poll_keeps_its_etag_and_304_while_private(world, owner_client):
     url = reverse("game_detail", args=[world.game.pk])
     first = owner_client.get(url, HTTP_HX_REQUEST="true")
-    assert {"private", "no-cache"} <= {part.strip() for part in first["Cache-Control"].split(",")}
+    # Kept, to be asked about again (no-cache): no-store would leave the browser no ETag to send.
+    assert cache_control(first) == {"private", "no-cache"}
     again = owner_client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304
 

@@ -34,6 +34,7 @@ FRAGMENT = {"HTTP_HX_REQUEST": "true"}
 SAME_IN_BOTH = {
     "fortybelow", "forty", "fives", "fourscore", "joker", "jokers", "api", "json", "csv", "qr",
     "ok", "english", "nederlands", "account", "javascript", "online", "offline", "mb", "id",
+    "gz",  # a packed export's name: .json.gz
     # and the rules pages' names: Forty Fives' home, FourScore's maker, a player in an example
     "merrimack", "valley", "str", "eight", "bo",
 }  # fmt: skip

@@ -70,7 +70,7 @@ def test_signed_in_and_sent_back_to_the_log_in_page_goes_home(owner):
         assert response.url in (reverse("home"), next_url)
 
 
-@pytest.mark.parametrize("path", ["/api/import/", "/api/players/", "/api/auth/token/"])
+@pytest.mark.parametrize("path", ["/api/players/", "/api/nights/", "/api/auth/token/"])
 def test_an_api_body_over_the_upload_limit_is_a_413_in_json(api, settings, path):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
     body = json.dumps({"name": "x" * 20_000})
@@ -84,9 +84,21 @@ def test_an_api_body_over_the_limit_with_a_session_is_a_413_in_json(owner, setti
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
     client = Client(raise_request_exception=False)
     client.force_login(owner)
-    response = client.post("/api/import/", "x" * 20_000, content_type="application/json")
+    response = client.post("/api/players/", "x" * 20_000, content_type="application/json")
     assert response.status_code == 413
     assert response.json()["detail"]
+
+
+def test_an_import_over_its_own_limit_is_a_413_in_json(api, monkeypatch):
+    monkeypatch.setattr("games.transfer.LARGEST_DOCUMENT", 1024 * 1024)
+    monkeypatch.setattr("games.transfer.LARGEST_BODY", 1024 * 1024)
+    body = json.dumps({"name": "x" * 1024 * 1024})
+    response = api.post("/api/import/", body, content_type="application/json")
+    assert response.status_code == 413
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {
+        "detail": "the document is larger than 1 MB (unpacked), the most an import reads"
+    }
 
 
 def test_a_crash_in_the_api_is_a_500_in_json(api, monkeypatch):

@@ -94,6 +94,8 @@ def test_the_readmes_recipe_installs_a_package_that_serves_its_pages_outside_the
     for command in django_commands:
         run([venv / command[0], *command[1:]], cwd=venv, env=environment)
     assert (data / "db.sqlite3").stat().st_size > 0
+    for command in production_recipe.scheduled():  # what the server runs every few minutes
+        run([venv / command[0], *command[1:]], cwd=venv, env=environment)
     # collectstatic (the slow step: it compresses every file twice) hashed and compressed them
     collected = data / "staticfiles"
     assert (collected / "staticfiles.json").exists()

@@ -2,6 +2,8 @@
 and saved through the write path (games/seats.py, games/seat_views.py, docs/seats.md)."""
 
 import re
+from html.parser import HTMLParser
+from urllib.parse import urlsplit
 
 import pytest
 from django.test import Client
@@ -11,6 +13,7 @@ from games import seats
 from games.models import FailedLogin, Game, Player, Round, RoundDraft, SeatLink
 from games.seat_views import _claim_sentence
 from tests.factories import called
+from tests.test_watch_link import read_qr
 
 pytestmark = pytest.mark.django_db
 
@@ -305,6 +308,96 @@ def test_a_wrong_join_code_is_counted_and_ten_lock_the_address_out(owner, settin
     assert phone.post(reverse("join"), {"code": game.join_code}).status_code == 429
     assert phone.get(reverse("join_table", args=[game.join_code])).status_code == 429
     assert FailedLogin.objects.count() >= 10
+
+
+# --- The join link: the QR code's and the copied link's long token, never limited ---
+
+
+class JoinCard(HTMLParser):
+    """The owner's "Players' phones" card: the link shown under the QR code, and the QR's SVG."""
+
+    def __init__(self):
+        super().__init__()
+        self.link = None
+        self.qr = ""
+        self._in_qr = 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "a" and "watch-url" in (attrs.get("class") or "") and self.link is None:
+            self.link = attrs["href"]
+        if tag == "div" and attrs.get("class") == "join-qr":
+            self._in_qr = 1
+        elif self._in_qr:
+            self.qr += self.get_starttag_text()
+            self._in_qr += tag != "path"
+
+    def handle_endtag(self, tag):
+        if self._in_qr:
+            self._in_qr -= 1
+            if self._in_qr:
+                self.qr += f"</{tag}>"
+
+
+def join_card(owner_client, game) -> JoinCard:
+    card = JoinCard()
+    card.feed(owner_client.get(reverse("game_detail", args=[game.pk])).content.decode())
+    return card
+
+
+def test_the_qr_code_and_the_link_carry_a_long_token_and_not_the_typed_code(owner, owner_client):
+    game, _ = start(owner, "fourscore", names=("Ann", "Bob"))
+    card = join_card(owner_client, game)
+    path = urlsplit(card.link).path
+    assert re.fullmatch(r"/j/[\w-]{32,}/", path), path
+    assert game.join_code not in card.link
+    assert read_qr(card.qr) == [card.link]
+
+
+def test_after_ten_wrong_codes_from_one_address_the_qr_link_still_seats_a_phone_there(
+    owner, owner_client, settings
+):
+    game, (ann, _bob) = start(owner, "fourscore", names=("Ann", "Bob"))
+    link = urlsplit(join_card(owner_client, game).link).path
+    phone = Client()  # the table's phones share one Wi-Fi address
+    wrong = "ZZZZZZ" if game.join_code != "ZZZZZZ" else "YYYYYY"
+    for _attempt in range(settings.LOGIN_ATTEMPTS_LIMIT):
+        phone.post(reverse("join"), {"code": wrong})
+    assert phone.post(reverse("join"), {"code": game.join_code}).status_code == 429  # typed
+    page = phone.get(link)
+    assert page.status_code == 200
+    assert "Ann" in page.content.decode()
+    answer = phone.post(link, {"seat": 0})
+    assert answer.status_code == 302 and answer.url.startswith("/p/")
+    assert SeatLink.objects.get().seat.player == ann
+
+
+def test_the_typed_code_leads_to_the_join_link(owner):
+    game, _ = start(owner, "fourscore", names=("Ann", "Bob"))
+    answer = Client().post(reverse("join"), {"code": f" {game.join_code[:3]}-{game.join_code[3:]}"})
+    assert answer.status_code == 302
+    assert answer.url == reverse("join_link", args=[game.join_token])
+
+
+def test_a_wrong_join_link_is_not_found_and_not_counted_against_the_address(owner):
+    game, _ = start(owner, "fourscore", names=("Ann", "Bob"))
+    phone = Client()
+    for guess in ("x", game.join_token[:-1], game.join_token + "x", game.join_code):
+        assert phone.get(reverse("join_link", args=[guess])).status_code == 404
+        assert phone.post(reverse("join_link", args=[guess]), {"seat": 0}).status_code == 404
+    assert not FailedLogin.objects.exists()
+    assert not SeatLink.objects.exists()
+
+
+def test_turning_phones_off_ends_the_join_link_and_turning_them_on_makes_a_new_one(owner):
+    game, _ = start(owner, "fourscore", names=("Ann", "Bob"))
+    old = game.join_token
+    seats.turn_off(game)
+    assert Client().get(reverse("join_link", args=[old])).status_code == 404
+    seats.turn_on(game)
+    game.refresh_from_db()
+    assert game.join_token and game.join_token != old
+    assert Client().get(reverse("join_link", args=[game.join_token])).status_code == 200
 
 
 def test_a_seat_takes_at_most_four_phones(owner):

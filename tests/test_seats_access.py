@@ -38,8 +38,8 @@ def test_a_revoked_seat_link_or_phones_turned_off_open_nothing(world, name, meth
     row = URLS[name]
     path = row.path(world, name)
     world.seat_link.delete()
-    if name == "join_table":  # joining needs the code, which goes when phones are turned off
-        Game.objects.filter(pk=world.game.pk).update(join_code=None)
+    if name in ("join_table", "join_link"):  # the code and link go when phones are turned off
+        Game.objects.filter(pk=world.game.pk).update(join_code=None, join_token=None)
     before = rows()
     response = send(client_for("seat_holder_revoked", world), method, path, row, world)
     assert response.status_code == 404

@@ -28,7 +28,8 @@ def servers():
             pair = []
             for name in ("one", "two"):
                 (workdir / name).mkdir()
-                pair.append(LiveServer(workdir / name, database_url, REDIS_URL=redis_url, **limits))
+                settings = {"REDIS_URL": redis_url, **limits}
+                pair.append(LiveServer(workdir / name, database_url, settings=settings))
             pair[0].prepare()
             pair[1].tokens = pair[0].tokens
             try:

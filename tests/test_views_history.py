@@ -1,6 +1,8 @@
 """The pages for looking back: game nights, players (rename, merge), the score chart, CSV
 downloads, and backing up or importing everything from the "Your data" page."""
 
+import gzip
+import html
 import json
 
 import pytest
@@ -10,6 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games import transfer
 from games.models import Game, GameNight, Player, Round
 from tests.factories import piles
 
@@ -249,6 +252,36 @@ def test_a_file_that_is_not_an_export_is_refused_and_nothing_changes(
     assert response.status_code == 400
     assert message in response.content.decode()
     assert (Player.objects.count(), Game.objects.count(), Round.objects.count()) == before
+
+
+def test_an_export_packed_with_gzip_imports_on_the_page(account, owner, outsider):  # noqa: F811
+    owner_client, outsider_client = Client(), Client()
+    owner_client.force_login(owner)
+    outsider_client.force_login(outsider)
+    document = page_export(owner_client)
+    upload = SimpleUploadedFile("export.json.gz", gzip.compress(json.dumps(document).encode()))
+    response = outsider_client.post(reverse("your_data"), {"document": upload})
+    assert response.status_code == 302
+    assert without_ids(page_export(outsider_client)) == without_ids(document)
+
+
+def test_a_file_larger_than_an_import_reads_is_dropped_as_it_arrives(owner_client, monkeypatch):
+    monkeypatch.setattr("games.transfer.LARGEST_BODY", 1024 * 1024)
+    monkeypatch.setattr("games.transfer.LARGEST_DOCUMENT", 1024 * 1024)
+    response = upload(owner_client, b" " * 3 * 1024 * 1024)
+    assert response.status_code == 400
+    assert "The file is over 1 MB unpacked: more than an import reads." in html_text(response)
+
+
+def test_a_packed_file_that_unpacks_past_the_limit_is_refused(owner_client):
+    bomb = gzip.compress(b" " * (transfer.LARGEST_DOCUMENT + 1), compresslevel=9)
+    response = upload(owner_client, bomb)
+    assert response.status_code == 400
+    assert "The file is over 48 MB unpacked: more than an import reads." in html_text(response)
+
+
+def html_text(response) -> str:
+    return html.unescape(response.content.decode())
 
 
 def test_an_import_with_a_bad_round_is_refused_whole(owner_client, outsider, night):

@@ -600,6 +600,90 @@ def test_a_round_entered_on_another_phone_meanwhile_is_not_overwritten(
     assert game.rounds.get().entry["hands"][0]["pile"] == 1
 
 
+# --- A round's number: saved as the round the form was for, or not at all ---
+
+
+def refusal_on(response) -> list[str]:
+    return [str(message) for message in response.context["messages"]]
+
+
+@pytest.mark.parametrize("number", ["3", "7", "0", "-1"])
+def test_a_form_for_a_round_the_game_is_not_at_is_refused_and_saves_nothing(
+    owner_client, owner, players, number
+):
+    game = factories.play(
+        owner, "fourscore", players[:2], [factories.piles(players[:2], 1, 1)], deals=3
+    )
+    response = owner_client.post(
+        new_round(game), piles(players[:2], 5, 2, number=number), follow=True
+    )
+    assert response.redirect_chain == [(f"/games/{game.pk}/", 302)]
+    assert refusal_on(response) == [
+        f"This form was for round {number}, but the game is at round 2: nothing was saved."
+    ]
+    assert game.rounds.count() == 1
+
+
+@pytest.mark.parametrize("number", ["x", str(10**30), "", "3.0", "²"])
+def test_a_form_whose_round_number_is_no_number_is_refused_and_saves_nothing(
+    owner_client, owner, players, number
+):
+    game = factories.play(
+        owner, "fourscore", players[:2], [factories.piles(players[:2], 1, 1)], deals=3
+    )
+    response = owner_client.post(
+        new_round(game), piles(players[:2], 5, 2, number=number), follow=True
+    )
+    assert refusal_on(response) == [
+        "This form names no round the game can be at (it is at round 2): nothing was saved."
+    ]
+    assert game.rounds.count() == 1
+
+
+def test_a_form_without_a_round_number_is_refused_and_saves_nothing(owner_client, owner, players):
+    game = factories.play(owner, "fourscore", players[:2], deals=3)
+    data = piles(players[:2], 5, 2)
+    del data["number"]
+    response = owner_client.post(new_round(game), data, follow=True)
+    assert "nothing was saved" in refusal_on(response)[0]
+    assert not game.rounds.exists()
+
+
+def test_a_phones_form_for_round_9_sent_after_round_8_was_undone_is_not_saved_as_round_8(
+    owner_client, owner, players
+):
+    seated = players[:2]
+    game = factories.play(
+        owner, "fourscore", seated, [factories.piles(seated, 1, n % 9) for n in range(8)], deals=20
+    )
+    game.delete_last_round(8, owner)
+    response = owner_client.post(new_round(game), piles(seated, 5, 2, number=9), follow=True)
+    assert refusal_on(response) == [
+        "This form was for round 9, but the game is at round 8: nothing was saved."
+    ]
+    assert game.rounds.count() == 7
+
+
+def test_a_form_for_the_round_after_42s_open_round_is_refused(owner_client, forty_two, players):
+    ann, bob, cy = players[:3]
+    owner_client.post(new_round(forty_two), bids([ann, bob, cy], 2, 0, 4), follow=True)
+    data = {**bids([ann, bob, cy], 2, 0, 4, number=2), **tricks([ann, bob, cy], 2, 1, 4)}
+    response = owner_client.post(new_round(forty_two), data, follow=True)
+    assert refusal_on(response) == [
+        "This form was for round 2, but the game is at round 1: nothing was saved."
+    ]
+    assert forty_two.rounds.get().status == Round.OPEN
+
+
+def test_the_refusal_of_a_round_number_is_said_in_dutch(owner_client, owner, players):
+    game = factories.play(owner, "fourscore", players[:2], deals=3)
+    response = owner_client.post(
+        new_round(game), piles(players[:2], 5, 2, number=4), follow=True, HTTP_ACCEPT_LANGUAGE="nl"
+    )
+    [said] = refusal_on(response)
+    assert "4" in said and "1" in said and "This form" not in said
+
+
 def test_the_fortybelow_preview_marks_the_block_and_cancelled_columns_on_the_grid(
     owner_client, owner, players
 ):

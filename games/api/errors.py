@@ -42,8 +42,18 @@ class Invalid(exceptions.APIException):
 class TooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
 
-    def __init__(self):
-        super().__init__(too_large())
+    def __init__(self, message: str | None = None):
+        super().__init__(message or too_large())
+
+
+class ImportsBusy(exceptions.APIException):
+    """429, with Retry-After: this account's import, or as many as the server runs, are running."""
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+
+    def __init__(self, busy: transfer.Busy):
+        super().__init__(busy.message)
+        self.wait = busy.retry_after  # DRF sends it as Retry-After
 
 
 class Conflicting(exceptions.APIException):
@@ -55,6 +65,10 @@ def api_exception(exc: Exception) -> Exception:
     """The API's answer to an exception from the models, the engine or DRF's parsing."""
     if isinstance(exc, EntryError):
         return Invalid(error_said(exc), field=exc.field, round_number=exc.round_number)
+    if isinstance(exc, transfer.TooLarge):
+        return TooLarge(exc.message)
+    if isinstance(exc, transfer.Busy):
+        return ImportsBusy(exc)
     if isinstance(exc, transfer.Refused):
         return Invalid(
             exc.message, field=exc.field, round_number=exc.round_number, errors=exc.errors

@@ -335,6 +335,10 @@ def documented(ok_status: int, ok, *errors: int) -> dict:
         401: OpenApiResponse(DetailSerializer, description="No token or a bad token."),
         404: OpenApiResponse(DetailSerializer, description="Unknown, or not yours."),
         409: OpenApiResponse(DetailSerializer, description="Not in the game's present state."),
+        413: OpenApiResponse(DetailSerializer, description="Larger than the endpoint reads."),
+        429: OpenApiResponse(
+            DetailSerializer, description="Busy: try again after Retry-After seconds."
+        ),
     }
     return {ok_status: ok, 401: refusals[401]} | {code: refusals[code] for code in errors}
 

@@ -20,7 +20,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import BaseParser, FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -28,10 +28,10 @@ from rest_framework.views import APIView
 
 from .. import stats, transfer
 from ..authentication import TokenAuthentication
-from ..models import FailedLogin, Game, GameNight, Phase, Player
+from ..models import Conflict, FailedLogin, Game, GameNight, Phase, Player
 from ..scoring import GAMES, referee_fortyfives, referee_fortytwo
 from .entries import ENTRY
-from .errors import Invalid, LockedOut
+from .errors import Conflicting, Invalid, LockedOut
 from .serializers import (
     DetailSerializer,
     DocumentSerializer,
@@ -76,6 +76,33 @@ class SafeJSONParser(JSONParser):
         except RecursionError:
             raise exceptions.ParseError("JSON parse error - nested too deeply") from None
         return data
+
+
+class ImportParser(BaseParser):
+    """An export document: JSON as it is, or packed with gzip (`Content-Encoding: gzip`, or told
+    by its first bytes), up to the import's own limits (games.transfer: 48 MB unpacked) rather
+    than the upload limit of every other request. Read only once the import has its slot."""
+
+    media_type = "application/json"
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        meta = parser_context["request"].META
+        encoding = meta.get("HTTP_CONTENT_ENCODING", "").strip().lower()
+        if encoding not in ("", "identity", "gzip", "x-gzip"):
+            raise exceptions.UnsupportedMediaType(
+                f"{media_type}; Content-Encoding: {encoding}",
+                detail=_(
+                    "send the document as it is, or packed with gzip (Content-Encoding: gzip)"
+                ),
+            )
+        try:
+            length = int(meta.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > transfer.LARGEST_BODY:
+            raise transfer.TooLarge()
+        packed = True if encoding in ("gzip", "x-gzip") else None
+        return transfer.read_document(stream, packed=packed)
 
 
 class ApiView(APIView):
@@ -320,8 +347,9 @@ class RoundsView(ApiView):
                 "number",
                 int,
                 description="The round the client is saving, as it saw the game. If someone "
-                "else saved that round first, the answer is 409 and nothing is saved, so a "
-                "resent request never makes a second round.",
+                "else saved that round first, or the game has not reached it (a round undone "
+                "meanwhile), the answer is 409 and nothing is saved, so a resent request never "
+                "makes a second round nor lands under another number.",
             )
         ],
         description="Save the next round. 42 and Forty Fives may save the bids "
@@ -335,12 +363,24 @@ class RoundsView(ApiView):
         ):
             raise Invalid(_("number must be a round number: 1, 2, 3..."), field="number")
         # A new round only: a number naming the open round was saved (its bids) by someone else.
-        saved = game.save_round(
-            None if number is None else int(number),
-            read_entry(request),
-            request.user,
-            may_complete=False,
-        )
+        try:
+            saved = game.save_round(
+                None if number is None else int(number),
+                read_entry(request),
+                request.user,
+                may_complete=False,
+            )
+        except Conflict:
+            now, _phase = get_game_for_user(request, game_id).round_now()
+            if number is not None and int(number) > now:  # a round the game has not reached
+                raise Conflicting(
+                    _(
+                        "This was sent as round %(number)s, but the game is at round %(now)s: "
+                        "nothing was saved."
+                    )
+                    % {"number": number, "now": now}
+                ) from None
+            raise
         return Response(round_json(saved.result(game.player_names)), status=status.HTTP_201_CREATED)
 
 
@@ -392,14 +432,32 @@ class ExportView(ApiView):
 class ImportView(ApiView):
     """Import an export document."""
 
+    parser_classes = [ImportParser]
+
     @extend_schema(
         request=DocumentSerializer,
-        responses=documented(201, ImportCountsSerializer, 400),
-        description="Add an export document to your data, all or nothing.",
+        responses=documented(201, ImportCountsSerializer, 400, 413, 429),
+        description="Add an export document to your data, all or nothing. The document may be "
+        "sent packed with gzip (Content-Encoding: gzip); up to 48 MB unpacked. One import per "
+        "account at a time, and only a few on the whole server: past that the answer is 429 "
+        "with Retry-After.",
     )
     def post(self, request):
-        counts = transfer.import_document(request.user, request.data)
+        try:
+            with transfer.import_slot(request.user):
+                counts = transfer.import_document(request.user, request.data)
+        except transfer.Busy:
+            read_to_the_end(request)
+            raise
         return Response(counts, status=status.HTTP_201_CREATED)
+
+
+def read_to_the_end(request) -> None:
+    """The body of a request refused before it was read, read and dropped (up to the largest an
+    import reads), so that the server's answer is not lost in a reset connection."""
+    stream, left = request.stream, transfer.LARGEST_BODY
+    while stream is not None and left > 0 and (chunk := stream.read(min(left, 65536))):
+        left -= len(chunk)
 
 
 def read_trick(request, fields: tuple[str, ...]) -> dict:

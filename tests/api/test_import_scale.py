@@ -1,16 +1,23 @@
 """Imports scale with the work: each game is scored once (not once per round), and a document's
 size has stated limits, answered 400 naming the limit, never a 500 or a killed worker."""
 
+import gzip
+import json
 import time
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
 
 from bench import entries
 from games import transfer
 from games.models import Game, GameNight, Player, Round
 from games.scoring.under10 import GAME as UNDER_THE_TEN
+from tests.import_load import document as load_document
 
-from .conftest import everything_saved
+from .conftest import everything_saved, token_client
+from .test_transfer import without_ids
 
 pytestmark = pytest.mark.django_db
 
@@ -122,3 +129,83 @@ def test_the_rounds_of_a_whole_document_are_limited_too(api, monkeypatch):
         "the document has 6 rounds; an import takes at most 5"
     )
     assert not Game.objects.exists()
+
+
+# --- Packed with gzip, and large accounts ---------------------------------------------------
+
+
+def packed(payload: object) -> bytes:
+    return gzip.compress(json.dumps(payload).encode())
+
+
+def post_packed(client, body: bytes, encoding: str = "gzip"):
+    return client.generic(
+        "POST", "/api/import/", body, "application/json", HTTP_CONTENT_ENCODING=encoding
+    )
+
+
+def test_a_document_packed_with_gzip_imports_as_it_would_unpacked(api):
+    response = post_packed(api, packed(document(3)))
+    assert response.status_code == 201, response.json()
+    assert Round.objects.count() == 3
+
+
+def test_a_gzip_document_is_known_by_its_first_bytes_without_content_encoding(api):
+    response = api.generic("POST", "/api/import/", packed(document(3)), "application/json")
+    assert response.status_code == 201, response.json()
+
+
+def test_a_packed_body_that_unpacks_past_the_limit_is_a_413_and_unpacked_no_further(api):
+    bomb = gzip.compress(b" " * (transfer.LARGEST_DOCUMENT + 1024 * 1024), compresslevel=9)
+    assert len(bomb) < 100_000
+    response = post_packed(api, bomb)
+    assert response.status_code == 413
+    assert response.json()["detail"] == (
+        "the document is larger than 48 MB (unpacked), the most an import reads"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "detail"),
+    [
+        (b'{"format": "scorekeeper/1"}', "the document is not gzip, though it says it is"),
+        (packed(document(3))[:-20], "the document is cut short: its gzip ends early"),
+        (gzip.compress(b"not json"), "JSON parse error - "),
+    ],
+)
+def test_a_body_that_says_gzip_and_is_not_or_is_not_json_is_a_400(api, body, detail):
+    response = post_packed(api, body)
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith(detail)
+    assert not Player.objects.exists()
+
+
+def test_a_body_in_another_encoding_is_refused(api):
+    response = post_packed(api, packed(document(3)), encoding="br")
+    assert response.status_code == 415
+    assert "gzip" in response.json()["detail"]
+
+
+def test_an_export_of_52000_rounds_imports_again_by_the_api_and_by_the_page(owner, outsider):
+    """A large account (an export is as large as its account: 52,000 rounds of 42, about 8 MB)
+    goes in by the API, packed with gzip as a script sends it; the page's download of it goes
+    into an empty account by the page, and that account's export is the same document."""
+    rounds = 52_000
+    built = load_document(rounds)
+    assert len(json.dumps(built)) > 2.5 * 1024 * 1024  # past every other request's limit
+    answer = post_packed(token_client(owner), packed(built))
+    assert answer.status_code == 201, answer.json()
+    assert Round.objects.filter(game__owner=owner).count() == rounds
+
+    owner_page, outsider_page = Client(), Client()
+    owner_page.force_login(owner)
+    outsider_page.force_login(outsider)
+    download = owner_page.get(reverse("data_export")).content
+    assert len(download) < transfer.LARGEST_DOCUMENT
+    upload = SimpleUploadedFile("scorekeeper.json", download, "application/json")
+    answer = outsider_page.post(reverse("your_data"), {"document": upload})
+    assert answer.status_code == 302, answer.content.decode()[-2000:]
+
+    exported = token_client(outsider).get("/api/export/").json()
+    assert sum(len(game["rounds"]) for game in exported["games"]) == rounds
+    assert without_ids(exported) == without_ids(json.loads(download))

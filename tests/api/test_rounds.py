@@ -287,6 +287,20 @@ def test_a_round_posted_with_the_next_number_is_saved(api, match):
     assert response.json()["number"] == 3
 
 
+def test_a_round_posted_with_a_number_past_the_next_is_refused_saying_where_the_game_is(api, match):
+    before = everything_saved()
+    response = api.post(
+        f"/api/games/{match['id']}/rounds/?number=9",
+        piles(match_players(match), 1, 1, 1),
+        format="json",
+    )
+    assert response.status_code == 409
+    assert response.json() == {
+        "detail": "This was sent as round 9, but the game is at round 3: nothing was saved."
+    }
+    assert everything_saved() == before
+
+
 @pytest.mark.parametrize("number", ["0", "-1", "two", "²", "3.0", "", "9" * 30])
 def test_a_number_that_is_not_a_round_number_is_a_400(api, match, number):
     before = everything_saved()

@@ -281,6 +281,33 @@ def test_a_round_saved_offline_that_another_phone_saved_meanwhile_is_shown_besid
     screenshot(offline, "offline-conflict-resolved")
 
 
+def test_a_round_saved_offline_for_a_round_undone_meanwhile_is_refused_not_saved_as_another(
+    phones, ann, live_server, screenshot
+):
+    game = start(ann, "fourscore", ["Ann", "Bob", "Cy"], deals=5)
+    for _ in range(2):
+        game.add_round({"hands": [{"player": p.player_id, "pile": 1} for p in game.seats]}, ann)
+    offline_context, offline = phones(ann)
+    visit_while_online(offline, live_server, game)
+
+    offline_context.set_offline(True)
+    offline.get_by_role("link", name="Enter round 3").click()
+    enter_fourscore(offline, {"Ann": 6, "Bob": 2, "Cy": 9})
+    offline.get_by_role("button", name="Save round 3").click()
+    expect(offline.locator(".waiting")).to_contain_text("Round 3: waiting to send")
+    Game.objects.get(pk=game.pk).delete_last_round(2, ann)  # another phone's undo
+
+    offline_context.set_offline(False)
+    waiting = offline.locator(".waiting")
+    expect(waiting).to_contain_text(
+        "This form was for round 3, but the game is at round 2: nothing was saved.",
+        timeout=15_000,
+    )
+    expect(waiting.get_by_role("button", name="Discard mine")).to_be_visible()
+    screenshot(offline, "offline-round-undone-meanwhile")
+    assert game.rounds.count() == 1
+
+
 def test_a_round_kept_while_signed_out_waits_and_is_sent_after_signing_in_again(
     phones, ann, live_server, screenshot
 ):
