@@ -1,9 +1,10 @@
 """Admin pages for every model, for looking into a user's data when something goes wrong."""
 
 from django.contrib import admin
+from django.db import transaction
 from django.utils import timezone
 
-from .models import FailedLogin, Game, GameNight, Player, Round, RoundRevision, Seat
+from .models import FailedLogin, Game, GameNight, Player, Rating, Round, RoundRevision, Seat
 
 
 @admin.register(Player)
@@ -57,6 +58,13 @@ class GameAdmin(admin.ModelAdmin):
         # The seats, the first dealer or the options may have changed: a new version of the
         # game, so that no page shows the board cached for the old one.
         Game.objects.filter(pk=form.instance.pk).update(updated=timezone.now())
+        Rating.recompute(form.instance.owner_id)  # who sat where, and the kind, may differ too
+
+    def delete_queryset(self, request, queryset):
+        # One by one, so that each finished game's ratings are worked out again (Game.delete).
+        with transaction.atomic():
+            for game in queryset:
+                game.delete()
 
 
 @admin.register(Round)

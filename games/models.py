@@ -225,6 +225,7 @@ class Player(models.Model):
             # Their boards changed without a round saved: a new version of each (a new cache
             # key, and a new ETag for the phones polling them).
             Game.objects.filter(pk__in=[game.pk for game in games]).update(updated=timezone.now())
+            Rating.recompute(self.owner_id, sorted({game.kind for game in games}))
             self.delete()
 
 
@@ -864,6 +865,7 @@ class Game(models.Model):
         the replay for the new version: the board every page reads until the next write, and
         the table the next save continues from, in any worker."""
         board = replayed.board
+        was_finished = self.finished  # as locked: before this write
         now = timezone.now()
         if board.finished and not self.finished:
             self.finished_at = now
@@ -879,6 +881,7 @@ class Game(models.Model):
             self.pk,
             [(player, player in board.winners, ranks[player], totals[player]) for player in ranks],
         )
+        Rating.game_changed(self, was_finished=was_finished)
         self._keep(replayed)  # under the new version's key
         if self.join_code:  # players' phones are on: a draft of a round no longer open goes
             from .seats import drop_stale_drafts
@@ -896,6 +899,15 @@ class Game(models.Model):
     def stop_sharing(self) -> None:
         self.share_token = None
         self.save(update_fields=["share_token"])
+
+    def delete(self, *args, **kwargs):
+        """A finished game deleted takes its part in the ratings with it: every rating after
+        it is worked out again, as if it had never been played. (A queryset's delete, an
+        account's, skips this: it takes the players and their ratings too.)"""
+        with transaction.atomic():
+            deleted = super().delete(*args, **kwargs)
+            Rating.game_changed(self, was_finished=self.finished)
+        return deleted
 
 
 class Seat(models.Model):
@@ -1128,3 +1140,71 @@ def client_address(request) -> str | None:
         return str(ipaddress.ip_address(address))
     except ValueError:
         return None
+
+
+class Rating(models.Model):
+    """A player's skill rating at one kind of game, after their latest finished game of it:
+    derived from the games' kept facts (games/ratings.py), never entered, and worked out again
+    by every write that changes a finished game."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    kind = models.CharField(max_length=20)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()  # mu - 3·sigma: what the players are ordered by
+    change = models.FloatField()  # the ordinal's change in the player's latest game
+    games = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["kind", "-ordinal", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "kind"], name="rating_player_kind_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.kind}: {self.ordinal:.1f}"
+
+    @staticmethod
+    def game_changed(game: Game, *, was_finished: bool) -> None:
+        """After a write to `game`: its kind's ratings again, if it counts or counted before."""
+        from .ratings import game_changed
+
+        game_changed(game, was_finished=was_finished)
+
+    @staticmethod
+    def recompute(owner_id: int, kinds: Sequence[str] | None = None) -> None:
+        """The owner's ratings at these kinds (every kind: None) worked out again."""
+        from .ratings import recompute
+
+        recompute(owner_id, kinds)
+
+
+class RatingStep(models.Model):
+    """A player's rating after one finished game: its history, and what it was rated from.
+
+    `sequence` is the game's place among the owner's finished games of its kind, in the order
+    they finished (from 1); `team` and `rank` are the player's side and rank in it."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_steps")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_steps")
+    kind = models.CharField(max_length=20)
+    sequence = models.PositiveIntegerField()
+    team = models.CharField(max_length=1, blank=True)
+    rank = models.PositiveSmallIntegerField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+    change = models.FloatField()
+    games = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["kind", "sequence", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="rating_step_unique"),
+        ]
+        indexes = [
+            models.Index(fields=["player", "kind", "sequence"], name="rating_step_player_kind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} after {self.game}: {self.ordinal:.1f}"

@@ -22,6 +22,7 @@ from .models import (
     Game,
     GameNight,
     Player,
+    Rating,
     entry_with_new_player_ids,
     name_key,
     normal_name,
@@ -283,6 +284,7 @@ def _import_checked(owner, document: Mapping) -> dict:
                 ],
                 scored=board,
             )
+        Rating.recompute(owner.pk, sorted({item["kind"] for item in document["games"]}))
     return {
         "players": len(document["players"]),
         "nights": len(document["nights"]),

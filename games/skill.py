@@ -1,0 +1,73 @@
+"""Skill ratings from finished games: OpenSkill's Plackett-Luce model with its defaults, one
+rating per player, moved by each game in turn. Pure (no Django): games/ratings.py keeps them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+MODEL = PlackettLuce()
+# A player's rating before their first game: mu 25, sigma 25/3, an ordinal of 0.
+START_ORDINAL = MODEL.rating().ordinal()
+
+
+@dataclass(frozen=True)
+class Played:
+    """A finished game as it is rated: its sides (a player alone, or Forty Fives' partners
+    together) and each side's rank in the final standings (1 is best; level sides share one)."""
+
+    game: int
+    sides: tuple[tuple[int, ...], ...]
+    ranks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Step:
+    """A player's rating after one game: `ordinal` is mu - 3·sigma, `change` its change in this
+    game, `games` the player's games rated so far, this one included."""
+
+    game: int
+    player: int
+    mu: float
+    sigma: float
+    ordinal: float
+    change: float
+    games: int
+
+
+def rate(games: Iterable[Played], before: Mapping[int, Step] | None = None) -> list[Step]:
+    """Each player's rating after each game, game by game in the order given.
+
+    `before` holds each player's rating before the first of `games` (their latest step), to
+    carry on from; a player missing from it starts at the model's default rating. A rating is
+    carried as its mu and sigma alone, so carrying on from stored steps gives exactly the steps
+    of rating every game from the start.
+    """
+    latest: dict[int, Step] = dict(before or {})
+    steps: list[Step] = []
+    for game in games:
+        teams = [[_rating_of(latest.get(player)) for player in side] for side in game.sides]
+        rated = MODEL.rate(teams, ranks=list(game.ranks))
+        for side, new_ratings in zip(game.sides, rated, strict=True):
+            for player, rating in zip(side, new_ratings, strict=True):
+                prior = latest.get(player)
+                ordinal = rating.ordinal()
+                step = Step(
+                    game=game.game,
+                    player=player,
+                    mu=rating.mu,
+                    sigma=rating.sigma,
+                    ordinal=ordinal,
+                    change=ordinal - (prior.ordinal if prior else START_ORDINAL),
+                    games=(prior.games if prior else 0) + 1,
+                )
+                latest[player] = step
+                steps.append(step)
+    return steps
+
+
+def _rating_of(step: Step | None):
+    return MODEL.rating() if step is None else MODEL.rating(mu=step.mu, sigma=step.sigma)
