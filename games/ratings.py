@@ -16,6 +16,7 @@ from itertools import groupby
 from django.apps import apps as installed_apps
 from django.conf import settings
 
+from .models import Rating
 from .scoring import GAMES
 from .skill import Played, Step, rate
 
@@ -163,3 +164,20 @@ def _played(game: Facts) -> Played:
         sides=tuple(tuple(players) for players in sides.values()),
         ranks=tuple(ranks[side] for side in sides),
     )
+
+
+# --- Reading them: a fixed number of queries, however many players and games -----------------
+
+
+def of_kind(owner, kind: str) -> list[Rating]:
+    """The API's list: the owner's players rated at `kind`, best first (a tie by name)."""
+    return list(
+        Rating.objects.filter(player__owner=owner, kind=kind).order_by(
+            "-ordinal", "player__name_key", "player_id"
+        )
+    )
+
+
+def of_player(player) -> dict[str, Rating]:
+    """The player's rating at each game they finished one of, by kind, in one query."""
+    return {rating.kind: rating for rating in Rating.objects.filter(player=player)}
