@@ -226,3 +226,20 @@ def test_the_migration_rates_the_games_finished_before_it(owner, outsider, playe
     migration.rate_finished_games(apps, None)
     assert {kind: stored(owner, kind) for kind in before} == before
     assert Rating.objects.filter(player__owner=outsider).count() == 2
+
+
+def test_the_readings_of_how_sure_a_rating_is():
+    line = ratings.RatingLine(1, "Ann", 3.0, 8.0, 0.5, 3)
+    assert line.reading == "after 3 games: still settling"
+    assert ratings.RatingLine(1, "Ann", 3.0, 6.0, 0.5, 12).reading == "after 12 games: taking shape"
+    assert ratings.RatingLine(1, "Ann", 3.0, 4.0, 0.5, 45).reading == "after 45 games: fairly sure"
+    assert ratings.RatingLine(1, "Ann", 3.0, 3.0, 0.5, 90).reading == "after 90 games: settled"
+    assert ratings.RatingLine(1, "Ann", 3.0, 8.1, 0.5, 1).reading == "after 1 game: still settling"
+
+
+def test_ratings_are_shown_to_one_decimal_with_a_true_minus_and_their_change_signed():
+    line = ratings.RatingLine(1, "Ann", -2.345, 8.0, -0.04, 3)
+    assert (line.shown, line.change_shown) == ("\N{MINUS SIGN}2.3", "0.0")
+    line = ratings.RatingLine(1, "Ann", 12.06, 8.0, 1.25, 3)
+    assert (line.shown, line.change_shown) == ("12.1", "+1.2")
+    assert ratings.RatingLine(1, "Ann", 0.0, 8.0, -0.36, 3).change_shown == "\N{MINUS SIGN}0.4"
