@@ -9,19 +9,20 @@ replays nothing.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import groupby
 
 from django.apps import apps as installed_apps
 from django.conf import settings
+from django.db import connections
 from django.utils.translation import gettext_lazy, ngettext
 
 from .models import Rating, RatingStep, name_key
 from .scoring import GAMES
 from .scoring.numbers import MINUS
-from .skill import START_ORDINAL, Played, Step, rate
+from .skill import START_ORDINAL, Played, Rated, rate
 from .sparkline import Sparkline, decimal_shown, rating_line
 
 # --- Keeping them: worked out again after every change of a finished game ---------------------
@@ -54,11 +55,14 @@ def _lock_owner(owner_id: int, apps) -> None:
 
 # A game as it was rated: its id and each seat's (player, team, rank), in seat order.
 Facts = tuple[int, tuple[tuple[int, str, int], ...]]
+STEP_FIELDS = ("player", "game", "kind", "sequence", "team", "rank")
+RATING_FIELDS = ("mu", "sigma", "ordinal", "change", "games")
 
 
 def _recompute_kind(owner_id: int, kind: str, apps) -> None:
-    """Rate the owner's finished games of `kind`, in four statements and a write of the steps
-    from the first game whose facts changed (none: nothing is written but the ratings)."""
+    """Rate the owner's finished games of `kind` from the first whose facts differ from those
+    its stored steps were rated from: three reads (and the lock) when nothing changed, a fourth
+    of the ratings to carry on from, and writes of the steps from there on."""
     Seat = apps.get_model("games", "Seat")
     RatingStep = apps.get_model("games", "RatingStep")
     Rating = apps.get_model("games", "Rating")
@@ -75,83 +79,105 @@ def _recompute_kind(owner_id: int, kind: str, apps) -> None:
         (game_id, tuple((player, team, rank) for _game, player, team, rank in game_seats))
         for game_id, game_seats in groupby(seats, key=lambda seat: seat[0])
     ]
+    steps = RatingStep.objects.filter(game__owner_id=owner_id, kind=kind)
+    ratings = Rating.objects.filter(player__owner_id=owner_id, kind=kind)
 
-    stored = list(
-        RatingStep.objects.filter(game__owner_id=owner_id, kind=kind)
-        .order_by("sequence", "pk")
-        .values_list(
-            "sequence",
-            "game_id",
-            "player_id",
-            "team",
-            "rank",
-            "mu",
-            "sigma",
-            "ordinal",
-            "change",
-            "games",
+    # What each step was rated from, and what it would be rated from now, both in the order
+    # (place, player): the first difference is the first game to rate again.
+    rated_from = list(
+        steps.order_by("sequence", "player_id").values_list(
+            "sequence", "game_id", "player_id", "team", "rank"
         )
     )
-    # The games the stored steps were rated from, by their place in the order.
-    rated_from: defaultdict[int, list] = defaultdict(list)
-    for sequence, game_id, player, team, rank, *_rating in stored:
-        rated_from[sequence].append((game_id, player, team, rank))
-    kept = 0  # how many games, from the first, were rated from the very same facts
-    for sequence, (game_id, game_seats) in enumerate(games, start=1):
-        same = sorted((game_id, *seat) for seat in game_seats)
-        if sorted(rated_from.get(sequence, ())) != same:
-            break
-        kept = sequence
-    if kept == len(games) and len(rated_from) == kept:
+    wanted = sorted(
+        (sequence, game_id, player, team, rank)
+        for sequence, (game_id, game_seats) in enumerate(games, start=1)
+        for player, team, rank in game_seats
+    )
+    # A game deleted takes its steps with it: the ratings of its players then count a game
+    # more than their steps do.
+    counted = dict(ratings.values_list("player_id", "games"))
+    in_step = counted == Counter(player for _sequence, _game, player, *_facts in rated_from)
+    if rated_from == wanted and in_step:
         return  # nothing changed: the stored steps are those of the games as they are
+    pairs = enumerate(zip(rated_from, wanted, strict=False))
+    first = next(
+        (index for index, (was, now) in pairs if was != now), min(map(len, [rated_from, wanted]))
+    )
+    rows_at_first = [rows[first][0] for rows in (rated_from, wanted) if first < len(rows)]
+    kept = min(rows_at_first) - 1 if rows_at_first else len(games)
 
-    latest: dict[int, Step] = {}
-    for sequence, game_id, player, _team, _rank, mu, sigma, ordinal, change, count in stored:
-        if sequence <= kept:
-            latest[player] = Step(game_id, player, mu, sigma, ordinal, change, count)
-    new_steps = rate((_played(game) for game in games[kept:]), before=latest)
+    # Each player's rating after the games kept: their Rating when every stored step is kept
+    # (a game finished after all of them, the usual change), else their latest step kept.
+    if not kept:
+        kept_ratings = []
+    elif kept == rated_from[-1][0] and in_step:
+        kept_ratings = ratings.values_list("player_id", *RATING_FIELDS)
+    else:
+        kept_ratings = (
+            steps.filter(sequence__lte=kept)
+            .order_by("sequence")
+            .values_list("player_id", *RATING_FIELDS)
+        )
+    latest = {player: rating for player, *rating in kept_ratings}  # (mu, sigma, ordinal, ...)
+    new_steps = rate(
+        (_played(game) for game in games[kept:]),
+        before={
+            player: Rated(mu, sigma, ordinal, count)
+            for player, (mu, sigma, ordinal, _change, count) in latest.items()
+        },
+    )
 
-    RatingStep.objects.filter(game__owner_id=owner_id, kind=kind, sequence__gt=kept).delete()
+    steps.filter(sequence__gt=kept).delete()
     sequence_of = {game_id: sequence for sequence, (game_id, _seats) in enumerate(games, start=1)}
     seat_of = {
         (game_id, player): (team, rank)
         for game_id, game_seats in games
         for player, team, rank in game_seats
     }
-    RatingStep.objects.bulk_create(
+    _insert(
+        RatingStep,
+        (*STEP_FIELDS, *RATING_FIELDS),
         [
-            RatingStep(
-                player_id=step.player,
-                game_id=step.game,
-                kind=kind,
-                sequence=sequence_of[step.game],
-                team=seat_of[step.game, step.player][0],
-                rank=seat_of[step.game, step.player][1],
-                mu=step.mu,
-                sigma=step.sigma,
-                ordinal=step.ordinal,
-                change=step.change,
-                games=step.games,
+            (
+                step.player,
+                step.game,
+                kind,
+                sequence_of[step.game],
+                *seat_of[step.game, step.player],
+                step.mu,
+                step.sigma,
+                step.ordinal,
+                step.change,
+                step.games,
             )
             for step in new_steps
         ],
-        batch_size=500,
     )
 
-    latest.update((step.player, step) for step in new_steps)
-    Rating.objects.filter(player__owner_id=owner_id, kind=kind).delete()
-    Rating.objects.bulk_create(
-        Rating(
-            player_id=player,
-            kind=kind,
-            mu=step.mu,
-            sigma=step.sigma,
-            ordinal=step.ordinal,
-            change=step.change,
-            games=step.games,
-        )
-        for player, step in latest.items()
+    for step in new_steps:
+        latest[step.player] = (step.mu, step.sigma, step.ordinal, step.change, step.games)
+    ratings.delete()
+    _insert(
+        Rating,
+        ("player", "kind", *RATING_FIELDS),
+        [(player, kind, *rating) for player, rating in latest.items()],
     )
+
+
+def _insert(model, fields: Sequence[str], rows: list[tuple]) -> None:
+    """Rows written in one statement run per row: a thousand games' steps are thousands of
+    rows, which bulk_create would first make into model instances, field by field."""
+    if not rows:
+        return
+    connection = connections[model.objects.db]
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(model._meta.get_field(name).column) for name in fields)
+    values = ", ".join(["%s"] * len(fields))
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({values})", rows
+        )
 
 
 def _played(game: Facts) -> Played:

@@ -2,19 +2,24 @@
 path (a fix, an undo, a deletion, a merge, an import), and always equal the games rated afresh
 from the start; an unfinished game's saves leave them alone."""
 
+import contextlib
+import itertools
 from datetime import timedelta
 from importlib import import_module
 
 import pytest
 from django.apps import apps
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test.client import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games import ratings, skill
-from games.models import Game, Rating, RatingStep
+from games.models import Game, Player, Rating, RatingStep
 from games.transfer import export_document, import_document
 from tests.factories import add_players, piles, play
 
@@ -114,6 +119,58 @@ def test_the_ratings_stay_those_of_the_games_rated_afresh_through_fixes_and_undo
     assert stored(owner, "fourscore") == rated_afresh(owner, "fourscore")
 
 
+NAMES = itertools.count()  # every example has five new players
+# Each write, drawn up front: what to do, to which game (counted among those there are), with
+# which players (a bit each of five) and the piles of the deal.
+WRITES = st.lists(
+    st.tuples(
+        st.sampled_from(["finish"] * 4 + ["fix", "undo", "finish again", "delete", "merge"]),
+        st.integers(0, 30),
+        st.integers(0b00011, 0b11111),
+        st.lists(st.integers(0, 6), min_size=5, max_size=5),
+    ),
+    min_size=1,
+    max_size=12,
+)
+
+
+def deal(game, counts):
+    seated = [seat.player for seat in game.seats]
+    return piles(seated, *counts[: len(seated)])
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(WRITES)
+def test_any_mix_of_writes_leaves_the_ratings_of_the_games_rated_afresh(owner, writes):
+    circle = [Player.add(owner, f"P{next(NAMES)}") for _ in range(5)]
+    for action, which, seated_bits, counts in writes:
+        finished = list(Game.objects.filter(owner=owner, finished_at__isnull=False))
+        unfinished = list(Game.objects.filter(owner=owner, finished_at__isnull=True))
+        live = [player for player in circle if Player.objects.filter(pk=player.pk).exists()]
+        seated = [player for bit, player in enumerate(live) if seated_bits >> bit & 1]
+        if action == "finish" and len(seated) >= 2:
+            fourscore(owner, seated, *counts[: len(seated)])
+        elif action == "fix" and finished:
+            game = finished[which % len(finished)]
+            game.replace_round(1, deal(game, counts), owner)
+        elif action == "undo" and finished:
+            finished[which % len(finished)].delete_last_round(1, owner)
+        elif action == "finish again" and unfinished:
+            game = unfinished[which % len(unfinished)]
+            game.add_round(deal(game, counts), owner)
+        elif action == "delete" and (finished or unfinished):
+            (finished + unfinished)[which % len(finished + unfinished)].delete()
+        elif action == "merge" and len(live) >= 2:
+            gone, keep = live[which % len(live)], live[(which + 1) % len(live)]
+            with contextlib.suppress(ValidationError):  # both sat at one game: two people
+                gone.merge_into(keep)
+        assert stored(owner, "fourscore") == rated_afresh(owner, "fourscore"), action
+
+
 def test_a_tie_in_the_time_games_finished_is_settled_by_the_game_id(owner, players):
     ann, bob, *_ = players
     late = fourscore(owner, [ann, bob], 1, 2)
@@ -145,7 +202,8 @@ def test_a_recompute_with_nothing_changed_writes_nothing(owner, players):
     fourscore(owner, players, 4, 2, 3, 1)
     with CaptureQueriesContext(connection) as queries:
         ratings.recompute(owner.pk, ["fourscore"])
-    assert [query["sql"].split()[0] for query in queries] == ["SELECT"] * 3  # lock, seats, steps
+    # The lock; the seats, steps and ratings compared.
+    assert [query["sql"].split()[0] for query in queries] == ["SELECT"] * 4
 
 
 def test_finishing_a_game_rates_only_that_game(owner, players):
@@ -166,6 +224,15 @@ def test_deleting_a_finished_game_rates_the_games_after_it_as_if_it_had_never_be
     assert [step[0] for step in steps] == [1, 1, 1, 1]
     assert (steps, rows) == rated_afresh(owner, "fourscore")
     assert Rating.objects.get(player=bob, kind="fourscore").games == 1
+
+
+def test_deleting_the_latest_finished_game_takes_it_out_of_the_ratings(owner, players):
+    ann = players[0]
+    fourscore(owner, players, 1, 5, 3, 3)
+    before = stored(owner, "fourscore")
+    fourscore(owner, players, 5, 1, 3, 3).delete()  # its steps go with it, by cascade
+    assert stored(owner, "fourscore") == before
+    assert Rating.objects.get(player=ann, kind="fourscore").games == 1
 
 
 def test_the_admins_delete_of_many_games_rates_again_too(owner, players, admin_user):
