@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import ratings, skill
-from games.models import Game, Player, Rating, RatingStep
+from games.models import Game, Player, Rating, RatingStep, Seat
 from games.transfer import export_document, import_document
 from tests.factories import add_players, piles, play
 
@@ -244,6 +244,18 @@ def test_the_admins_delete_of_many_games_rates_again_too(owner, players, admin_u
     steps, _ = stored(owner, "fourscore")
     assert {step[1] for step in steps} == {games[1].pk}
     assert stored(owner, "fourscore") == rated_afresh(owner, "fourscore")
+
+
+def test_an_admins_change_of_who_sat_where_is_rated_by_recomputing_every_kind(owner, players):
+    ann, bob, cy, _ = players
+    game = fourscore(owner, [ann, bob], 1, 2)
+    forty_fives_won_by(owner, players, "A")
+    Seat.objects.filter(game=game, player=bob).update(player=cy)  # as the admin's seat inline
+    Rating.recompute(owner.pk)  # what GameAdmin.save_related asks
+    assert not Rating.objects.filter(player=bob, kind="fourscore").exists()
+    assert Rating.objects.get(player=cy, kind="fourscore").games == 1
+    assert stored(owner, "fourscore") == rated_afresh(owner, "fourscore")
+    assert stored(owner, "fortyfives") == rated_afresh(owner, "fortyfives")
 
 
 def test_merging_two_names_of_one_person_rates_their_games_as_one_players(owner, players):
