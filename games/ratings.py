@@ -3,8 +3,8 @@ in step with the finished games, and read for the pages and the API (docs/rating
 
 A write that changes a finished game works its kind's ratings out again in the same transaction,
 exactly as if the games had been played that way: from the first game whose facts differ from
-those the stored steps were rated from, carrying on from the steps before it. Reading them
-replays nothing.
+those the stored steps were rated from, carrying on from the ratings after the games before it.
+Reading them replays nothing.
 """
 
 from __future__ import annotations

@@ -57,8 +57,8 @@ def rate(games: Iterable[Played], before: Mapping[int, Rated] | None = None) -> 
     game from the start.
     """
     latest: dict[int, Rated] = dict(before or {})
-    # The model's own rating objects, each player's latest carried into their next game: making
-    # one afresh (a uuid each) from the same mu and sigma would cost a third of the time.
+    # The model's own rating objects, each player's latest carried into their next game rather
+    # than made afresh from the same mu and sigma (the model gives each new one a uuid).
     current = {}
 
     def rating_of(player: int):
