@@ -1,9 +1,10 @@
 """Admin pages for every model, for looking into a user's data when something goes wrong."""
 
 from django.contrib import admin
+from django.db import transaction
 from django.utils import timezone
 
-from .models import FailedLogin, Game, GameNight, Player, Round, RoundRevision, Seat
+from .models import FailedLogin, Game, GameNight, Player, Rating, Round, RoundRevision, Seat
 
 
 @admin.register(Player)
@@ -55,8 +56,16 @@ class GameAdmin(admin.ModelAdmin):
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         # The seats, the first dealer or the options may have changed: the rounds are scored
-        # again (a new version of the game, which no page shows the old board of).
-        form.instance.rescore()
+        # again (a new version of the game, which no page shows the old board of), and the
+        # ratings of the owner's games worked out again.
+        form.instance.rescore(rated=False)
+        Rating.recompute(form.instance.owner_id)
+
+    def delete_queryset(self, request, queryset):
+        # One by one, so that each finished game's ratings are worked out again (Game.delete).
+        with transaction.atomic():
+            for game in queryset:
+                game.delete()
 
 
 @admin.register(Round)

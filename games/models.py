@@ -218,7 +218,8 @@ class Player(models.Model):
             RoundDraft.objects.filter(game__in=games).delete()
             # What the rounds keep names players by id: each game is scored again.
             for game in games:
-                game.rescore()
+                game.rescore(rated=False)
+            Rating.recompute(self.owner_id, sorted({game.kind for game in games}))
             self.delete()
 
 
@@ -444,7 +445,7 @@ class Game(models.Model):
             for row, result, state in zip(rows, played.rounds, played.states, strict=True):
                 row.keep(result, state)
             Round.objects.bulk_create(rows, batch_size=500)
-            game._after_write(played.table, problem=None)
+            game._after_write(played.table, problem=None, rated=False)  # an import rates at the end
         return game
 
     # -- reading: the rounds as the write path kept them, scores and all --
@@ -706,21 +707,22 @@ class Game(models.Model):
             return self.replace_round(revision.number, revision.entry, by)
         return self.add_round(revision.entry, by, number=revision.number)
 
-    def rescore(self) -> None:
+    def rescore(self, *, rated: bool = True) -> None:
         """Score every saved round again from round 1, under the rules as they now read: after
         a rule is corrected (`manage.py rescore`, a data migration), or a change of who sits
         in the game or how it was set up (a merge of players, the admin's edits). A round the
-        rules now refuse is kept unscored and the game flagged (`problem`) until it is fixed."""
+        rules now refuse is kept unscored and the game flagged (`problem`) until it is fixed.
+        `rated=False`: the caller works the ratings out once for many games."""
         with transaction.atomic():
             self._lock()
-            self._score_again()
+            self._score_again(rated=rated)
 
-    def _score_again(self) -> None:
+    def _score_again(self, *, rated: bool = True) -> None:
         rows = list(self.rounds.order_by("number"))
         start = self._table_after(None, self._names_now())
         played = self.rules.play_on(start, [row.entry for row in rows], strict=False)
         self._keep_rounds(rows, played)
-        self._after_write(played.table, problem=played.problem)
+        self._after_write(played.table, problem=played.problem, rated=rated)
 
     def _lock(self) -> None:
         """Serialise writers to this game (a row lock on PostgreSQL; SQLite's IMMEDIATE
@@ -742,11 +744,15 @@ class Game(models.Model):
         fields = [*Round.SCORED_FIELDS, *extra_fields]
         Round.objects.bulk_update(rows, fields, batch_size=200)
 
-    def _after_write(self, table: Table, *, problem: EntryError | dict | None) -> None:
+    def _after_write(
+        self, table: Table, *, problem: EntryError | dict | None, rated: bool = True
+    ) -> None:
         """Keep the game's own facts in step with its rounds: finished, the rules' version, a
         problem, and the seats' (winners, ranks, totals) that the listings and statistics
-        read. Every write moves `updated`: the version a page, an ETag and a cached fragment
-        name."""
+        read, and the ratings a finished game counts in (`rated`: an import rates its games
+        once, after the last). Every write moves `updated`: the version a page, an ETag and a
+        cached fragment name."""
+        was_finished = self.finished  # as locked: before this write
         now = timezone.now()
         if table.finished and not self.finished:
             self.finished_at = now
@@ -766,6 +772,8 @@ class Game(models.Model):
                 for s in standings
             ],
         )
+        if rated:
+            Rating.game_changed(self, was_finished=was_finished)
         if self.join_code:  # players' phones are on: a draft of a round no longer open goes
             from .seats import drop_stale_drafts
 
@@ -782,6 +790,15 @@ class Game(models.Model):
     def stop_sharing(self) -> None:
         self.share_token = None
         self.save(update_fields=["share_token"])
+
+    def delete(self, *args, **kwargs):
+        """A finished game deleted takes its part in the ratings with it: every rating after
+        it is worked out again, as if it had never been played. (A queryset's delete, an
+        account's, skips this: it takes the players and their ratings too.)"""
+        with transaction.atomic():
+            deleted = super().delete(*args, **kwargs)
+            Rating.game_changed(self, was_finished=self.finished)
+        return deleted
 
 
 class Seat(models.Model):
@@ -1071,3 +1088,71 @@ def client_address(request) -> str | None:
         return str(ipaddress.ip_address(address))
     except ValueError:
         return None
+
+
+class Rating(models.Model):
+    """A player's skill rating at one kind of game, after their latest finished game of it:
+    derived from the games' kept facts (games/ratings.py), never entered, and worked out again
+    by every write that changes a finished game."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    kind = models.CharField(max_length=20)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()  # mu - 3·sigma: what the players are ordered by
+    change = models.FloatField()  # the ordinal's change in the player's latest game
+    games = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["kind", "-ordinal", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "kind"], name="rating_player_kind_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.kind}: {self.ordinal:.1f}"
+
+    @staticmethod
+    def game_changed(game: Game, *, was_finished: bool) -> None:
+        """After a write to `game`: its kind's ratings again, if it counts or counted before."""
+        from .ratings import game_changed
+
+        game_changed(game, was_finished=was_finished)
+
+    @staticmethod
+    def recompute(owner_id: int, kinds: Sequence[str] | None = None) -> None:
+        """The owner's ratings at these kinds (every kind: None) worked out again."""
+        from .ratings import recompute
+
+        recompute(owner_id, kinds)
+
+
+class RatingStep(models.Model):
+    """A player's rating after one finished game: its history, and what it was rated from.
+
+    `sequence` is the game's place among the owner's finished games of its kind, in the order
+    they finished (from 1); `team` and `rank` are the player's side and rank in it."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_steps")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_steps")
+    kind = models.CharField(max_length=20)
+    sequence = models.PositiveIntegerField()
+    team = models.CharField(max_length=1, blank=True)
+    rank = models.PositiveSmallIntegerField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+    change = models.FloatField()
+    games = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["kind", "sequence", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="rating_step_unique"),
+        ]
+        indexes = [
+            models.Index(fields=["player", "kind", "sequence"], name="rating_step_player_kind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} after {self.game}: {self.ordinal:.1f}"

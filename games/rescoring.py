@@ -3,6 +3,8 @@
 on their fields alone, not on the methods of games.models (whose `Game.rescore` does the same
 for `manage.py rescore` and the admin)."""
 
+from collections import defaultdict
+
 from django.utils import timezone
 
 from .scoring import GAMES
@@ -35,13 +37,16 @@ def problem_json(problem: EntryError | None) -> dict | None:
 
 def rescore_games(apps, kinds=None, *, outdated_only: bool = True) -> int:
     """Score again every game of these kinds (all kinds: None) kept under an older version of
-    its rules, with `apps`' models (a migration's). Returns how many games were scored."""
+    its rules, with `apps`' models (a migration's), and work out again the ratings of the
+    owners whose games were scored (their places may have changed). Returns how many games
+    were scored."""
     Game = apps.get_model("games", "Game")
     Round = apps.get_model("games", "Round")
     Seat = apps.get_model("games", "Seat")
     games = Game.objects.filter(kind__in=kinds or list(GAMES))
     now = timezone.now()
     count = 0
+    scored = defaultdict(set)  # owner id: the kinds of their games scored again
     for game in games.iterator(chunk_size=200):
         rules = GAMES[game.kind]
         if outdated_only and game.rules_version == rules.version:
@@ -72,5 +77,19 @@ def rescore_games(apps, kinds=None, *, outdated_only: bool = True) -> int:
         game.problem = problem_json(played.problem)
         game.updated = now  # a new version: pages, polls and cached fragments follow it
         game.save(update_fields=["finished_at", "rules_version", "problem", "updated"])
+        scored[game.owner_id].add(game.kind)
         count += 1
+    if _has_ratings(apps):
+        from .ratings import recompute
+
+        for owner_id, owner_kinds in scored.items():
+            recompute(owner_id, owner_kinds, apps)
     return count
+
+
+def _has_ratings(apps) -> bool:
+    try:
+        apps.get_model("games", "Rating")
+    except LookupError:  # a migration from before the ratings
+        return False
+    return True

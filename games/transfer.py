@@ -26,6 +26,7 @@ from .models import (
     Game,
     GameNight,
     Player,
+    Rating,
     RunningImport,
     entry_with_new_player_ids,
     name_key,
@@ -448,6 +449,7 @@ def _import_checked(owner, document: Mapping) -> dict:
                         for entry in entries
                     ],
                 )
+        Rating.recompute(owner.pk, sorted({item["kind"] for item in document["games"]}))
     return {
         "players": len(document["players"]),
         "nights": len(document["nights"]),

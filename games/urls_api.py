@@ -18,6 +18,7 @@ urlpatterns = [
     api_path("auth/token/", api.TokenView, "api-token"),
     api_path("players/", api.PlayersView, "api-players"),
     api_path("players/<int:player_id>/stats/", api.PlayerStatsView, "api-player-stats"),
+    api_path("ratings/<str:kind>/", api.RatingsView, "api-ratings"),
     api_path("nights/", api.NightsView, "api-nights"),
     api_path("nights/<int:night_id>/", api.NightView, "api-night"),
     api_path("rules/", api.RulesView, "api-rules"),

@@ -35,7 +35,7 @@ from django.views.decorators.http import (
 from django.views.decorators.vary import vary_on_headers
 from rest_framework.authtoken.models import Token
 
-from . import docs, history, stats, transfer
+from . import docs, history, ratings, stats, transfer
 from .forms import (
     DeleteAccountForm,
     ImportForm,
@@ -860,7 +860,7 @@ def night_detail(request, pk: int):
     return render(
         request,
         "games/night_detail.html",
-        {"night": stats.night_summary(night), "form": form},
+        {"night": stats.night_summary(night), "form": form, "ratings": ratings.after_night(night)},
         status=400 if form.errors else 200,
     )
 
@@ -870,7 +870,11 @@ def player_list(request):
     return render(
         request,
         "games/player_list.html",
-        {"players": stats.player_records(request.user), "form": NewPlayerForm()},
+        {
+            "players": stats.player_records(request.user),
+            "form": NewPlayerForm(),
+            "ratings": ratings.best_at_each_game(request.user),
+        },
     )
 
 
@@ -894,6 +898,7 @@ def player_detail(request, pk: int):
             "player": player,
             "stats": stats.player_stats(player),
             "games": stats.recent_games(player),
+            "ratings": ratings.player_history(player),
             "rename": rename,
             "merge": MergeForm(others=others),
         },

@@ -356,6 +356,8 @@ URLS: dict[str, Url] = {
     # -- the JSON API
     "api-players": url(API, GET=200, POST=(201, lambda w: {"name": "Zebedee Hart"})),
     "api-player-stats": url(API, lambda w: {"player_id": w.ann.pk}, GET=200),
+    # A game's kind, not a row: each user reads their own players' ratings.
+    "api-ratings": url(API, lambda w: {"kind": "fourscore"}, owned=False, GET=200),
     "api-nights": url(API, GET=200, POST=(201, lambda w: {"date": "2026-11-21"})),
     "api-night": url(API, lambda w: {"night_id": w.night.pk}, GET=200),
     "api-rules": url(API, GET=200),

@@ -154,6 +154,28 @@ def saved_again_by_the_api(case):
     return lambda: case.api.post(url, under10_round(case.players, number), format="json")
 
 
+def player_page(case):
+    url = reverse("player_detail", args=[case.players[0]])
+    return lambda: case.client.get(url)
+
+
+def night_page(case):
+    """The night of the account's latest finished game (tonight's, in the small account)."""
+    latest = Game.objects.filter(owner=case.game.owner, finished_at__isnull=False).first()
+    url = reverse("night_detail", args=[(latest or case.game).night_id])
+    return lambda: case.client.get(url)
+
+
+def api_ratings(case):
+    url = reverse("api-ratings", args=["fourscore"])
+    return lambda: case.api.get(url)
+
+
+def api_player_stats(case):
+    url = reverse("api-player-stats", args=[case.players[0]])
+    return lambda: case.api.get(url)
+
+
 REQUESTS = {
     "home": (7, 200, page("home")),  # + each listed game's players (seats and names)
     "new game": (3, 200, page("game_new", query="?kind=under10")),
@@ -169,6 +191,12 @@ REQUESTS = {
     "API game": (4, 200, api_get("api-game", of_game=True)),
     "API game list": (3, 200, api_get("api-games")),
     "API export": (6, 200, api_get("api-export")),
+    # Each player's ratings, their history lines and a night's: one query each.
+    "players": (4, 200, page("player_list")),
+    "player page": (10, 200, player_page),
+    "night page": (6, 200, night_page),
+    "API ratings": (2, 200, api_ratings),
+    "API player stats": (6, 200, api_player_stats),
     # The last round taken back (not counted) and saved again.
     "round saved from the page": (13, 302, saved_again_from_the_page),
     "round saved by the API": (11, 201, saved_again_by_the_api),

@@ -9,7 +9,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema_field
 from rest_framework import serializers
 
 from .. import transfer
-from ..models import Game, GameNight, Player, Round
+from ..models import Game, GameNight, Player, Rating, Round
 from ..scoring import GAMES, referee_fortyfives, referee_fortytwo
 from ..scoring.base import UNSCORED
 from ..scoring.fortyfives import SUITS
@@ -95,6 +95,22 @@ class HeadToHeadSerializer(serializers.Serializer):
     level = serializers.IntegerField(help_text="Games both shared a rank.")
 
 
+class KindRatingSerializer(serializers.Serializer):
+    mu = serializers.FloatField(help_text="The estimate of the player's skill (25 to start).")
+    sigma = serializers.FloatField(
+        help_text="How unsure that estimate is (25/3 to start; it narrows game by game)."
+    )
+    ordinal = serializers.FloatField(help_text="mu - 3·sigma, what players are ordered by.")
+    games = serializers.IntegerField(help_text="Finished games of this kind rated.")
+
+
+class RatingSerializer(KindRatingSerializer):
+    player = serializers.IntegerField(help_text="The player's id.")
+    change = serializers.FloatField(
+        help_text="The ordinal's change in the player's latest game of this kind."
+    )
+
+
 class PlayerStatsSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     games = serializers.IntegerField(help_text="Finished games played.")
@@ -113,6 +129,10 @@ class PlayerStatsSerializer(serializers.Serializer):
     )
     head_to_head = HeadToHeadSerializer(
         many=True, help_text="Each opponent, the most games together first."
+    )
+    ratings = serializers.DictField(
+        child=KindRatingSerializer(),
+        help_text="The player's skill rating at each kind they finished a game of.",
     )
 
 
@@ -343,6 +363,14 @@ def documented(ok_status: int, ok, *errors: int) -> dict:
     return {ok_status: ok, 401: refusals[401]} | {code: refusals[code] for code in errors}
 
 
+class RegisteredKinds:
+    """The games' kinds as the schema lists them where a parameter names one: read from the
+    registry when the schema is made (a game registered later is listed too)."""
+
+    def __iter__(self):
+        return iter(list(GAMES))
+
+
 # --- JSON of the objects ----------------------------------------------------------------------
 
 
@@ -432,3 +460,23 @@ def scoreboard_json(game: Game) -> dict:
 
 def ruling_json(ruling) -> dict:
     return {"winner": ruling.winner, "why": ruling.why, "card": ruling.card.code}
+
+
+def rating_json(rating: Rating) -> dict:
+    return {
+        "player": rating.player_id,
+        "mu": rating.mu,
+        "sigma": rating.sigma,
+        "ordinal": rating.ordinal,
+        "games": rating.games,
+        "change": rating.change,
+    }
+
+
+def kind_rating_json(rating: Rating) -> dict:
+    return {
+        "mu": rating.mu,
+        "sigma": rating.sigma,
+        "ordinal": rating.ordinal,
+        "games": rating.games,
+    }

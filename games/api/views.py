@@ -26,7 +26,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import stats, transfer
+from .. import ratings, stats, transfer
 from ..authentication import TokenAuthentication
 from ..models import Conflict, FailedLogin, Game, GameNight, Phase, Player
 from ..scoring import GAMES, referee_fortyfives, referee_fortytwo
@@ -47,14 +47,18 @@ from .serializers import (
     PlayerCreateSerializer,
     PlayerSerializer,
     PlayerStatsSerializer,
+    RatingSerializer,
+    RegisteredKinds,
     RoundSerializer,
     RuleSerializer,
     RulingSerializer,
     TokenRequestSerializer,
     documented,
     game_summary_json,
+    kind_rating_json,
     night_json,
     player_json,
+    rating_json,
     round_json,
     ruling_json,
     scoreboard_json,
@@ -238,7 +242,26 @@ class PlayerStatsView(ApiView):
         player = Player.objects.filter(owner=request.user, pk=player_id).first()
         if player is None:
             raise exceptions.NotFound(_("there is no player %(id)s") % {"id": player_id})
-        return Response(stats.player_stats(player).as_json())
+        ratings_json = {kind: kind_rating_json(r) for kind, r in ratings.of_player(player).items()}
+        return Response({**stats.player_stats(player).as_json(), "ratings": ratings_json})
+
+
+class RatingsView(ApiView):
+    """Who is the best at a game: your players' skill ratings at it, best first (OpenSkill's
+    Plackett-Luce model, from the finished games in the order they finished; docs/ratings.md)."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "kind", str, OpenApiParameter.PATH, enum=RegisteredKinds(), description="A game."
+            )
+        ],
+        responses=documented(200, RatingSerializer(many=True), 404),
+    )
+    def get(self, request, kind: str):
+        if kind not in GAMES:
+            raise exceptions.NotFound(_("there is no game called %(kind)s") % {"kind": kind})
+        return Response([rating_json(rating) for rating in ratings.of_kind(request.user, kind)])
 
 
 class NightsView(ApiView):

@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 from schemathesis.config import SchemathesisConfig
 from schemathesis.core.failures import FailureGroup
 
+from games.scoring import GAMES
 from tests.factories import piles
 
 from .conftest import add_players, bids, post_round, start_game
@@ -117,6 +118,7 @@ def tables(owner, outsider):
         "number": [1, 2, 3],
         "player_id": players,
         "night_id": [night, other_night],
+        "kind": list(GAMES),  # a game's kind in a path: generated from the schema's list
         # Ids inside bodies: players (mostly the owner's) and game nights.
         "player": players,
         "night": [night, other_night],

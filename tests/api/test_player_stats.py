@@ -66,6 +66,7 @@ def test_a_player_with_no_games_has_no_win_rate(api):
         "longest_streak": 0,
         "current_streak": 0,
         "head_to_head": [],
+        "ratings": {},
     }
 
 
@@ -121,8 +122,8 @@ def test_the_statistics_take_the_same_few_queries_however_many_games(api):
         post_round(api, game["id"], piles([ann, bob], 1, 5))
     with CaptureQueriesContext(connection) as seven_games:
         assert stats(api, ann)["games"] == 7
-    # The token, the player, then the games, their seats and their rounds.
-    assert len(seven_games) == len(one_game) <= 5
+    # The token, the player, then the games, their seats and their rounds; and the ratings.
+    assert len(seven_games) == len(one_game) <= 6
 
 
 def test_the_api_answers_the_player_pages_figures_with_rounds_streaks_and_head_to_head(api):
@@ -133,7 +134,9 @@ def test_the_api_answers_the_player_pages_figures_with_rounds_streaks_and_head_t
     post_round(api, tie["id"], piles([ann, bob], 0, 3))  # 4 + 0 = 1 + 3: Ann and Bob share it
     answer = stats(api, ann)
 
+    ratings = answer.pop("ratings")
     assert answer == player_stats(Player.objects.get(pk=ann)).as_json()
+    assert set(ratings) == {"fortyfives", "fourscore"}  # tests/api/test_ratings.py: the figures
     # Team A made 30 four times: four rounds of 30. FourScore: rounds 4 and 0, best the lowest.
     fortyfives, fourscore = answer["by_kind"]["fortyfives"], answer["by_kind"]["fourscore"]
     assert [fortyfives[key] for key in ("rounds", "average_round", "best_round")] == [4, 30.0, 30]

@@ -23,6 +23,7 @@ CONTRACT_PATHS = {
     "/api/auth/token/",
     "/api/players/",
     "/api/players/{}/stats/",
+    "/api/ratings/{}/",
     "/api/nights/",
     "/api/nights/{}/",
     "/api/rules/",
@@ -210,6 +211,11 @@ def test_every_endpoint_answers_as_the_schema_says(schema, api, anonymous, outsi
     check(stats, "get", api.get(f"/api/players/{ann}/stats/"))
     check(stats, "get", api.get(f"/api/players/{bob}/stats/"))
     check(stats, "get", outsider_api.get(f"/api/players/{ann}/stats/"))
+    ratings = "/api/ratings/{kind}/"
+    check(ratings, "get", api.get("/api/ratings/fourscore/"))
+    check(ratings, "get", api.get("/api/ratings/fortybelow/"))  # finished: rated
+    check(ratings, "get", api.get("/api/ratings/chess/"))
+    check(ratings, "get", anonymous.get("/api/ratings/fourscore/"))
     check("/api/rules/", "get", api.get("/api/rules/"))
     forty_two_trick = "/api/referee/fortytwo/"
     for trick in ({"trump_card": "2S", "plays": ["QH", "AH", "4S", "QD"]}, {"plays": ["QH"]}):

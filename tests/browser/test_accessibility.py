@@ -131,6 +131,8 @@ def _every_page(live_server) -> Site:
     fortytwo_open.add_round({"hands": [{"player": pk, "bid": 2} for pk in ids]}, user)
     fortyfives_open = _played(user, "fortyfives", players, 1, night)
     fortyfives_open.add_round({"bidder": ids[1], "bid": 20, "trump": "diamonds"}, user)
+    # A finished game: the players', a player's and the night's pages show ratings.
+    _played(user, "fourscore", players, 1, night, deals=1)
     broken = under10_game_saved_with_a_blank_hand(user, players)[0]
     long_game = _played(user, "under10", players, 30, night)  # its early rounds folded away
     shared = games["fortyfives"]

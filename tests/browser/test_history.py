@@ -40,7 +40,7 @@ def test_a_finished_night_is_looked_back_on_and_a_player_renamed(
     screenshot(page, "history-chart")
 
     page.get_by_role("link", name="Players").click()
-    page.get_by_role("link", name=re.compile("^Bob")).click()
+    page.get_by_role("link", name=re.compile(r"^Bob \d+ of")).click()  # the list, not ratings
     expect(page.get_by_text("vs Ann")).to_be_visible()
     page.locator("summary", has_text="Rename").click()
     page.get_by_label("New player's name").fill("Robert")

@@ -1,8 +1,9 @@
 """`manage.py rescore`: score saved games again under the rules as they now read."""
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
-from games.models import Game
+from games.models import Game, Rating
 from games.scoring import GAMES
 
 
@@ -19,11 +20,16 @@ class Command(BaseCommand):
     def handle(self, *args, kind=None, all=False, **options):
         games = Game.objects.filter(kind__in=kind or list(GAMES)).order_by("pk")
         scored = flagged = 0
+        rated = {}  # owner id: the kinds whose ratings to work out again
         for game in games.iterator(chunk_size=200):
             if all or game.rules_version != game.rules.version:
-                game.rescore()
+                game.rescore(rated=False)
+                rated.setdefault(game.owner_id, set()).add(game.kind)
                 scored += 1
                 flagged += game.problem is not None
+        for owner_id, kinds in rated.items():
+            with transaction.atomic():
+                Rating.recompute(owner_id, sorted(kinds))
         if scored == 0 and not games.exists() and kind:
             raise CommandError("There is no game of that kind.")
         self.stdout.write(
