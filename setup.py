@@ -1,8 +1,8 @@
 """What `pip install .` puts in the package: every Python package of scorekeeper/ and games/ (as
 setuptools finds them, migrations and scoring included), and templates/, static/ and docs/.
 
-Each game's package (games/kinds/<kind>/) keeps its templates beside its Python, in its own
-`templates/` folder: package data of that package.
+Each game's folder (games/kinds/<kind>/) keeps its templates, static files and rules pages beside
+its Python: package data of that package (its tests stay in the checkout).
 
 Those three folders sit at the top of the checkout but are installed inside the scorekeeper
 package (scorekeeper/templates/, ...), where settings.py finds them when there is no checkout.
@@ -14,10 +14,12 @@ from setuptools import find_namespace_packages, find_packages, setup
 
 FOLDERS_INSIDE_THE_PACKAGE = ("templates", "static", "docs", "locale")
 
-packages = find_packages(include=["scorekeeper", "scorekeeper.*", "games", "games.*"])
+packages = find_packages(
+    include=["scorekeeper", "scorekeeper.*", "games", "games.*"], exclude=["*.tests"]
+)
 package_dir = {}
 kinds = [name for name in packages if name.startswith("games.kinds.")]
-package_data = {name: ["templates/*/*.html"] for name in kinds}
+package_data = {name: ["templates/*/*.html", "static/*/*", "rules*.md"] for name in kinds}
 for folder in FOLDERS_INSIDE_THE_PACKAGE:
     package = f"scorekeeper.{folder}"
     package_dir[package] = folder

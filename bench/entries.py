@@ -2,8 +2,8 @@
 the same rounds as the round page's form fields. Each game can go on as long as its rules allow.
 """
 
-from games.kinds import kind_ui
-from games.scoring import GAMES
+from games.kinds import GAMES
+from games.kinds.base import kind_ui
 
 # FortyBelow grids from RULES.md's worked examples: blocks, cancelled columns, plain cards.
 GRIDS = [

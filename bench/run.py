@@ -61,12 +61,12 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from games.caches import VersionsCache
 from rest_framework.authtoken.models import Token
 
 from bench import entries
-from games.caches import VersionsCache
+from games.kinds import GAMES
 from games.models import Game, GameNight, Player, Round
-from games.scoring import GAMES
 
 KB = 1000
 SERVER_TIME_TARGET = 3.0  # times the minimal signed-in view

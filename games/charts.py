@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from .scoring import GAMES, Scoreboard
+from .kinds import GAMES
+from .scoring import Scoreboard
 from .scoring.numbers import shown
 from .words import said
 

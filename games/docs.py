@@ -1,7 +1,9 @@
-"""Each game's rules page, rendered from the repository's own docs/rules/<kind>.md.
+"""Each game's rules page, rendered from the rules page in its folder (games/kinds/<kind>/
+rules.md), and the page every game shares (docs/rules/common.md).
 
-The app shows the table the very text the docs hold, so the page and docs/ can't drift apart.
-In Dutch it shows docs/rules/nl/<kind>.md, the same rules in Dutch (docs/languages.md).
+The app shows the table the very text the docs hold, so the page and the docs can't drift apart.
+In Dutch it shows rules.nl.md beside it (docs/rules/nl/common.md for the shared page), the same
+rules in Dutch (docs/languages.md).
 """
 
 from functools import cache
@@ -11,6 +13,8 @@ from django.conf import settings
 from django.utils.safestring import SafeString, mark_safe
 from markdown_it import MarkdownIt
 
+from .kinds import GAMES, folder_of
+
 # CommonMark with tables; raw HTML in the text is shown as text, never passed on.
 MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 COMMON = "common"  # docs/rules/common.md: what every game shares, shown under each game
@@ -18,13 +22,17 @@ ENGLISH = "en"  # docs/rules/ itself; every other language in docs/rules/<langua
 
 
 def rules_path(page: str, language: str = ENGLISH) -> Path:
-    """docs/rules/<page>.md, or its translation docs/rules/<language>/<page>.md when there is
-    one (the English otherwise)."""
-    rules = settings.DOCS_DIR / "rules"
-    translated = rules / language / f"{page}.md"
+    """A game's rules page (`page` its kind), or the shared one (COMMON), in `language` when it
+    has a translation (the English otherwise)."""
+    if page == COMMON:
+        rules = settings.DOCS_DIR / "rules"
+        english, translated = rules / f"{page}.md", rules / language / f"{page}.md"
+    else:
+        folder = folder_of(GAMES[page])
+        english, translated = folder / "rules.md", folder / f"rules.{language}.md"
     if language != ENGLISH and translated.is_file():
         return translated
-    return rules / f"{page}.md"
+    return english
 
 
 @cache

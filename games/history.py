@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from .kinds import kind_ui
+from .kinds.base import kind_ui
 from .models import Game, RoundRevision
 from .scoring import EntryError, Scoreboard
 from .scoring.numbers import shown, signed

@@ -24,8 +24,9 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from .kinds import GAMES, kind_choices
 from .rescoring import problem_json, round_fields
-from .scoring import GAMES, EntryError, Scoreboard, kind_choices
+from .scoring import EntryError, Scoreboard
 from .scoring.base import UNSCORED, RoundResult, Table
 from .scoring.messages import Message, message_from_json
 from .scoring.schema import with_new_player_ids
@@ -381,7 +382,7 @@ class Game(models.Model):
     @property
     def ui(self):
         """The game's pages (its package in games/kinds/), as its rules name them."""
-        from .kinds import kind_ui  # the kinds' forms are built on this module's models
+        from .kinds.base import kind_ui  # the pages are built on this module's models
 
         return kind_ui(self.rules)
 

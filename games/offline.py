@@ -16,8 +16,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from .kinds import kind_ui
-from .scoring import GAMES
+from .kinds import GAMES
+from .kinds.base import kind_ui
 
 # The static files every page needs offline: the app's own (not the admin's or the API docs').
 APP_FILES = (

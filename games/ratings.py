@@ -19,8 +19,8 @@ from django.conf import settings
 from django.db import connections
 from django.utils.translation import gettext_lazy, ngettext
 
+from .kinds import GAMES
 from .models import Rating, RatingStep, name_key
-from .scoring import GAMES
 from .scoring.numbers import MINUS
 from .skill import START_ORDINAL, Played, Rated, rate
 from .sparkline import Sparkline, decimal_shown, rating_line

@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from .kinds.fortyfives import referee as fortyfives
+from .kinds.fortytwo import referee as fortytwo
 from .scoring import EntryError
-from .scoring import referee_fortyfives as fortyfives
-from .scoring import referee_fortytwo as fortytwo
 from .scoring.cards import (
     JOKERS,
     RANK_NAMES,

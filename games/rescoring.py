@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from django.utils import timezone
 
-from .scoring import GAMES
+from .kinds import GAMES
 from .scoring.base import EntryError, RoundResult
 from .scoring.messages import message_json
 

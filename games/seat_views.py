@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import seats
-from .kinds import kind_ui
+from .kinds.base import kind_ui
 from .models import FailedLogin, Game, SeatLink
 from .qr import qr_svg
 from .scoring.numbers import signed

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .kinds import kind_ui
+from .kinds.base import kind_ui
 from .models import Conflict, Game, Phase, Round, RoundDraft, SeatLink
 from .scoring import EntryError, Scoreboard
 

@@ -13,8 +13,8 @@ from django.db.models import Count, Prefetch, Q, prefetch_related_objects
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
+from .kinds import GAMES
 from .models import Game, GameNight, Player, Seat, evening_of
-from .scoring import GAMES
 
 
 @dataclass(frozen=True)

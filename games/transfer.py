@@ -22,6 +22,7 @@ from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from .kinds import GAMES
 from .models import (
     Game,
     GameNight,
@@ -32,7 +33,7 @@ from .models import (
     name_key,
     normal_name,
 )
-from .scoring import GAMES, EntryError, Scoreboard
+from .scoring import EntryError, Scoreboard
 from .words import said
 
 FORMAT = "scorekeeper/1"

@@ -44,7 +44,8 @@ from .forms import (
     NewPlayerForm,
     NightForm,
 )
-from .kinds import kind_ui
+from .kinds import GAMES
+from .kinds.base import kind_ui
 from .models import (
     Conflict,
     FailedLogin,
@@ -61,7 +62,7 @@ from .models import (
     read_utc_offset,
 )
 from .qr import qr_svg
-from .scoring import GAMES, EntryError
+from .scoring import EntryError
 from .scoring.numbers import shown, signed
 from .tables import ScoreTable
 from .words import error_said, said

@@ -8,6 +8,8 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from whitenoise.compress import Compressor
 
+from games.kinds import PACKAGES as GAME_PACKAGES
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Run from a checkout, templates/, static/ and docs/ sit beside manage.py; installed with
 # `pip install .`, there is no checkout and they are inside this package (see setup.py).
@@ -165,6 +167,9 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "games",
+    # Each game's folder is an app, so that its templates and static files are found as any
+    # app's: one line per game, in the games' registry.
+    *GAME_PACKAGES,
     "csp",
 ]
 
@@ -196,9 +201,8 @@ TEMPLATES = [
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [FILES_DIR / "templates"],
         "OPTIONS": {
-            # What django-template-partials sets up by default (its loader around Django's
-            # cached default loaders), plus each game's templates beside its package
-            # (games/kinds/loader.py).
+            # What django-template-partials sets up by default: its loader around Django's
+            # cached default loaders (each game's templates are its app's).
             "loaders": [
                 (
                     "template_partials.loader.Loader",
@@ -208,7 +212,6 @@ TEMPLATES = [
                             [
                                 "django.template.loaders.filesystem.Loader",
                                 "django.template.loaders.app_directories.Loader",
-                                "games.kinds.loader.Loader",
                             ],
                         )
                     ],
@@ -246,7 +249,7 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(env_str("STATIC_ROOT", "").strip() or DATA_DIR / "staticfiles")
 STATICFILES_DIRS = [FILES_DIR / "static"]
-# The rules pages render docs/rules/<kind>.md (games.docs).
+# The rules pages render each game's rules.md, and docs/rules/common.md (games.docs).
 DOCS_DIR = FILES_DIR / "docs"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

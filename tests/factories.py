@@ -4,6 +4,7 @@ played through that write path to a given round."""
 from games.models import Game, Player
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
+PASSWORD = "a long table password 42"  # every test user's (conftest.py)
 
 
 def add_players(owner, names=NAMES) -> list[Player]:
@@ -40,3 +41,26 @@ def play(owner, kind, seated, entries=(), *, night=None, **options) -> Game:
     for entry in entries:
         game.add_round(entry, owner)
     return Game.objects.get(pk=game.pk)
+
+
+def under10_game_saved_with_a_blank_hand(owner, players=None):
+    """An Under the 10 game whose round 2, saved by the old page, has Bob's hand blank (kept as
+    no cards): the corrected rules refuse it, so the game reads "Fix round 2"."""
+
+    from games.models import Round
+
+    if players is None:
+        players = [Player.add(owner, name) for name in ("Ann", "Bob", "Cy")]
+    ann, bob, cy = players[:3]
+    game = Game.start(owner, "under10", [ann, bob, cy])
+    game.add_round(called(ann, [ann, bob, cy], [3, 12, 9]), owner)
+    Round.objects.create(
+        game=game,
+        number=2,
+        status="complete",
+        entry={"called_by": cy.pk, "hands": [{"player": ann.pk, "points": 8},
+                                             {"player": bob.pk, "cards": []},
+                                             {"player": cy.pk, "points": 4}]},
+    )  # fmt: skip
+    game.rescore()  # as the data migration that came with the corrected rule did
+    return Game.objects.get(pk=game.pk), (ann, bob, cy)

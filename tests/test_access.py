@@ -21,9 +21,7 @@ from rest_framework.test import APIClient
 
 from games import seats, transfer
 from games.models import Game, GameNight, Player, Round, RoundDraft, RoundRevision, Seat, SeatLink
-from tests.factories import piles
-
-from .conftest import PASSWORD
+from tests.factories import PASSWORD, piles
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import FailedLogin
-
-from .conftest import PASSWORD
+from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

@@ -16,8 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.charts import BASELINE, LINE_GAP, MAX_POINTS, score_chart
+from games.kinds import GAMES
 from games.models import Game, Player
-from games.scoring import GAMES
 from games.scoring.base import PlayerResult, RoundResult, Scoreboard, Standing
 from games.scoring.numbers import MINUS
 from tests.factories import piles, play

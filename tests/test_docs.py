@@ -4,7 +4,7 @@ no link that leads out of the repository or to a page that isn't there."""
 import re
 from pathlib import Path
 
-from games.scoring import GAMES
+from games.kinds import GAMES, folder_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -17,9 +17,10 @@ def links(page: Path) -> list[str]:
 
 def test_every_game_has_its_rules_page_and_the_index_links_each():
     index = links(DOCS / "index.md")
-    for kind in GAMES:
-        assert (DOCS / "rules" / f"{kind}.md").is_file()
-        assert f"rules/{kind}.md" in index
+    for rules in GAMES.values():
+        page = folder_of(rules) / "rules.md"
+        assert page.is_file()
+        assert f"../{page.relative_to(ROOT)}" in index
     assert "rules/common.md" in index and "api.md" in index
 
 

@@ -6,7 +6,8 @@ import html
 import pytest
 from django.urls import reverse
 
-from games.scoring import referee_fortyfives, referee_fortytwo
+from games.kinds.fortyfives import referee as referee_fortyfives
+from games.kinds.fortytwo import referee as referee_fortytwo
 from games.scoring.cards import read_card, read_plays
 from games.scoring.messages import Message
 

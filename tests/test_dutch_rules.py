@@ -1,5 +1,6 @@
-"""The rules pages in Dutch (docs/rules/nl/): one for every English page, with nothing dropped,
-shown when the page is read in Dutch."""
+"""The rules pages in Dutch (each game's rules.nl.md beside its rules.md, and
+docs/rules/nl/common.md): one for every English page, with nothing dropped, shown when the page
+is read in Dutch."""
 
 import re
 from collections import Counter
@@ -9,10 +10,10 @@ import pytest
 from django.urls import reverse
 
 from games import docs
-from games.scoring import GAMES
+from games.kinds import GAMES, folder_of
 
 RULES = Path(__file__).resolve().parent.parent / "docs" / "rules"
-PAGES = sorted(path.stem for path in RULES.glob("*.md"))
+PAGES = sorted([docs.COMMON, *GAMES])
 NUMBER = re.compile(r"\d+")
 
 
@@ -33,16 +34,11 @@ def shape(text: str) -> dict:
     }
 
 
-def test_every_rules_page_has_a_dutch_one():
-    assert {*GAMES, docs.COMMON} <= set(PAGES)
-    assert sorted(path.stem for path in (RULES / "nl").glob("*.md")) == PAGES
-
-
 @pytest.mark.parametrize("page", PAGES)
-def test_the_dutch_rules_keep_every_heading_and_number(page):
-    english = (RULES / f"{page}.md").read_text(encoding="utf-8")
-    dutch = (RULES / "nl" / f"{page}.md").read_text(encoding="utf-8")
-    assert shape(dutch) == shape(english)
+def test_every_rules_page_has_a_dutch_one_keeping_every_heading_and_number(page):
+    english, dutch = docs.rules_path(page, "en"), docs.rules_path(page, "nl")
+    assert dutch != english, f"{page} has no Dutch page"
+    assert shape(dutch.read_text(encoding="utf-8")) == shape(english.read_text(encoding="utf-8"))
 
 
 def test_the_shape_check_would_catch_a_dropped_number():
@@ -65,6 +61,9 @@ def test_a_rules_page_is_shown_in_the_readers_language(client, kind):
 
 
 def test_a_language_without_its_own_rules_reads_the_english():
-    assert docs.rules_path("under10", "de") == RULES / "under10.md"
-    assert docs.rules_path("under10", "nl") == RULES / "nl" / "under10.md"
-    assert docs.rules_path("under10", "en") == RULES / "under10.md"
+    folder = folder_of(GAMES["under10"])
+    assert docs.rules_path("under10", "de") == folder / "rules.md"
+    assert docs.rules_path("under10", "nl") == folder / "rules.nl.md"
+    assert docs.rules_path("under10", "en") == folder / "rules.md"
+    assert docs.rules_path(docs.COMMON, "de") == RULES / "common.md"
+    assert docs.rules_path(docs.COMMON, "nl") == RULES / "nl" / "common.md"

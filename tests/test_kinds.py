@@ -8,27 +8,23 @@ import pytest
 from django.urls import reverse
 
 from bench import entries
-from games.kinds import kind_ui, template_folders
+from games.kinds import GAMES, folder_of
+from games.kinds.base import kind_ui
 from games.models import Game, Player
-from games.scoring import GAMES
 
 pytestmark = pytest.mark.django_db
 
 KINDS = ["fortybelow", "fortytwo", "under10", "fortyfives", "fourscore"]
 
 
-def test_every_game_names_its_pages_package_and_that_package_gives_what_the_pages_need():
+def test_every_games_folder_gives_what_the_pages_need():
     for kind, rules in GAMES.items():
-        assert rules.ui_module == f"games.kinds.{kind}"
+        assert folder_of(rules).name == kind
         ui = kind_ui(rules)
         assert ui.round_form.inputs_template == f"{kind}/round.html"
         assert ui.part_form.inputs_template == f"{kind}/seat_part.html"
         assert callable(ui.describe) and callable(ui.form_data)
-    folders = list(template_folders())
-    assert all(
-        (folder / kind / "round.html").is_file()
-        for folder, kind in zip(folders, GAMES, strict=True)
-    )
+        assert (folder_of(rules) / "templates" / kind / "round.html").is_file()
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -93,16 +89,16 @@ def test_form_data_is_the_reverse_of_each_round_forms_cleaning(owner):
 @pytest.mark.parametrize(
     ("kind", "scripts"),
     [
-        ("fortybelow", ["app.js", "fortybelow.js", "drafts.js"]),
-        ("fortytwo", ["app.js", "bids.js", "drafts.js"]),
-        ("fortyfives", ["app.js", "bids.js", "drafts.js"]),
-        ("under10", ["app.js", "drafts.js"]),
-        ("fourscore", ["app.js", "drafts.js"]),
+        ("fortybelow", ["js/app.js", "fortybelow/fortybelow.js", "js/drafts.js"]),
+        ("fortytwo", ["js/app.js", "js/bids.js", "js/drafts.js"]),
+        ("fortyfives", ["js/app.js", "js/bids.js", "js/drafts.js"]),
+        ("under10", ["js/app.js", "js/drafts.js"]),
+        ("fourscore", ["js/app.js", "js/drafts.js"]),
     ],
 )
 def test_a_round_page_loads_the_scripts_its_kind_names(kind, scripts, owner, owner_client):
     players = [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
     game = Game.start(owner, kind, players)
     page = owner_client.get(reverse("round_new", args=[game.pk])).content.decode()
-    loaded = re.findall(r'<script src="/static/js/([\w.]+)" defer>', page)
-    assert loaded[loaded.index("app.js") :] == scripts  # after base.html's own
+    loaded = re.findall(r'<script src="/static/([\w./]+)" defer>', page)
+    assert loaded[loaded.index("js/app.js") :] == scripts  # after base.html's own

@@ -6,8 +6,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from games.kinds import GAMES
 from games.models import Game, Player
-from games.scoring import GAMES
 
 pytestmark = pytest.mark.django_db
 

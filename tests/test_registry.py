@@ -6,9 +6,9 @@ from django.template import Context, Template
 from django.urls import reverse
 from django.utils import translation
 
-from games.kinds import kind_ui
+from games.kinds import GAMES
+from games.kinds.base import kind_ui
 from games.models import Game, Player
-from games.scoring import GAMES
 from games.scoring.base import ExtraStat, Info
 from games.scoring.schema import OneOf, Shape, shapes
 from games.words import info_said, said
@@ -16,14 +16,6 @@ from games.words import info_said, said
 from .sixth_game import rules as highest
 
 EVERY_GAME = [*GAMES.values(), highest.GAME]
-
-
-@pytest.fixture
-def sixth_game():
-    """ "Highest number" in the registry for the test, and gone after it."""
-    GAMES[highest.GAME.kind] = highest.GAME
-    yield highest.GAME
-    del GAMES[highest.GAME.kind]
 
 
 def board_of(rules):

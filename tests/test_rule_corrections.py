@@ -8,12 +8,11 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from games.kinds.fortyfives.tests import test_rules as ff
+from games.kinds.fortytwo.tests import test_rules as fortytwo
 from games.models import Game, Player, Round
 from games.scoring import EntryError
-from tests.scoring import test_fortyfives as ff
-from tests.scoring import test_fortytwo as fortytwo
-
-from .conftest import under10_game_saved_with_a_blank_hand
+from tests.factories import under10_game_saved_with_a_blank_hand
 
 BEFORE = ("games", "0002_failed_login")
 AFTER = ("games", "0003_rescore_games_under_corrected_rules")

@@ -14,9 +14,10 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
+from games.kinds import GAMES
 from games.models import Game, Player
 from games.rescoring import rescore_games
-from games.scoring import GAMES, EntryError
+from games.scoring import EntryError
 from games.scoring.messages import Message
 
 FOURSCORE = type(GAMES["fourscore"])

@@ -6,7 +6,6 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Game
-from games.scoring import GAMES
 
 from .api.conftest import add_players, post_round, start_game, token_client
 from .sixth_game import rules as highest
@@ -22,15 +21,6 @@ def api(owner):
 @pytest.fixture
 def anonymous():
     return APIClient()
-
-
-@pytest.fixture
-def sixth_game():
-    """ "Highest number" in the registry for the test, and gone after it."""
-    assert highest.GAME.kind not in GAMES
-    GAMES[highest.GAME.kind] = highest.GAME
-    yield highest.GAME
-    del GAMES[highest.GAME.kind]
 
 
 def numbers(players, *said):

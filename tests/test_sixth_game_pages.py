@@ -9,17 +9,8 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game, Player
-from games.scoring import GAMES
-from tests.sixth_game.rules import GAME as HIGHEST
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def highest():
-    GAMES[HIGHEST.kind] = HIGHEST
-    yield HIGHEST
-    del GAMES[HIGHEST.kind]
 
 
 @pytest.fixture
@@ -40,7 +31,7 @@ def standings(page: str) -> list[str]:
     return [" ".join(line.split()) for line in text.split("\n") if line.strip()]
 
 
-def test_the_sixth_game_is_started_from_the_new_game_page(highest, owner_client, players):
+def test_the_sixth_game_is_started_from_the_new_game_page(sixth_game, owner_client, players):
     choose = owner_client.get(reverse("game_new"))
     assert b"?kind=highest" in choose.content
     page = owner_client.get(reverse("game_new"), {"kind": "highest"})
@@ -57,7 +48,7 @@ def test_the_sixth_game_is_started_from_the_new_game_page(highest, owner_client,
 
 
 def test_its_round_page_shows_its_own_inputs_one_number_per_player(
-    highest, owner_client, owner, players
+    sixth_game, owner_client, owner, players
 ):
     game = Game.start(owner, "highest", players)
     page = owner_client.get(reverse("round_new", args=[game.pk]))
@@ -71,7 +62,7 @@ def test_its_round_page_shows_its_own_inputs_one_number_per_player(
 
 
 def test_a_round_posted_is_saved_and_the_scoreboard_shows_its_point(
-    highest, owner_client, owner, players
+    sixth_game, owner_client, owner, players
 ):
     ann, bob, cy = players
     game = Game.start(owner, "highest", players)
@@ -90,14 +81,14 @@ def test_a_round_posted_is_saved_and_the_scoreboard_shows_its_point(
     assert standings(board) == ["1. Bob 1", "2. Ann 0", "2. Cy 0"]
 
 
-def test_a_tie_for_highest_scores_nobody(highest, owner_client, owner, players):
+def test_a_tie_for_highest_scores_nobody(sixth_game, owner_client, owner, players):
     game = Game.start(owner, "highest", players)
     owner_client.post(reverse("round_new", args=[game.pk]), numbers(players, 50, 50, 3))
     assert Game.objects.get(pk=game.pk).scoreboard.totals == {p.pk: 0 for p in players}
 
 
 def test_a_number_out_of_range_shows_the_form_again_with_the_rules_sentence_and_all_kept(
-    highest, owner_client, owner, players
+    sixth_game, owner_client, owner, players
 ):
     game = Game.start(owner, "highest", players)
     page = owner_client.post(reverse("round_new", args=[game.pk]), numbers(players, 7, 150, 3))
@@ -111,7 +102,7 @@ def test_a_number_out_of_range_shows_the_form_again_with_the_rules_sentence_and_
 
 
 def test_a_number_that_is_no_number_is_named_beside_its_input(
-    highest, owner_client, owner, players
+    sixth_game, owner_client, owner, players
 ):
     game = Game.start(owner, "highest", players)
     page = owner_client.post(reverse("round_new", args=[game.pk]), numbers(players, 7, "x", 3))
@@ -121,7 +112,7 @@ def test_a_number_that_is_no_number_is_named_beside_its_input(
     assert not game.rounds.exists()
 
 
-def test_reaching_the_points_to_win_ends_the_game(highest, owner_client, owner, players):
+def test_reaching_the_points_to_win_ends_the_game(sixth_game, owner_client, owner, players):
     game = Game.start(owner, "highest", players, options={"points_to_win": 2})
     for number in (1, 2):
         data = numbers(players, 1, 2, 90, number=number)
@@ -133,7 +124,7 @@ def test_reaching_the_points_to_win_ends_the_game(highest, owner_client, owner, 
 
 
 def test_a_saved_round_is_fixed_on_its_page_and_its_earlier_version_told_in_words(
-    highest, owner_client, owner, players
+    sixth_game, owner_client, owner, players
 ):
     game = Game.start(owner, "highest", players)
     owner_client.post(reverse("round_new", args=[game.pk]), numbers(players, 7, 42, 3))
@@ -145,7 +136,9 @@ def test_a_saved_round_is_fixed_on_its_page_and_its_earlier_version_told_in_word
     assert Game.objects.get(pk=game.pk).scoreboard.totals[players[0].pk] == 1
 
 
-def test_a_game_without_a_seat_part_offers_no_players_phones(owner_client, owner, highest, players):
+def test_a_game_without_a_seat_part_offers_no_players_phones(
+    owner_client, owner, sixth_game, players
+):
     game = Game.start(owner, "highest", players)
     page = owner_client.get(reverse("game_detail", args=[game.pk])).content.decode()
     assert "Let players join" not in page

@@ -5,8 +5,8 @@ import datetime
 
 import pytest
 
+from games.kinds import GAMES
 from games.models import GameNight, Player
-from games.scoring import GAMES
 from games.stats import (
     HeadToHead,
     PlayerRef,

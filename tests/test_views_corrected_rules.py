@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from games.kinds.fortytwo.tests import test_rules as fortytwo
 from games.models import Game, Round
-from tests.scoring import test_fortytwo as fortytwo
 
 pytestmark = pytest.mark.django_db
 

@@ -14,11 +14,10 @@ from django.urls import reverse
 
 from games import transfer
 from games.models import Game, GameNight, Player, Round
-from tests.factories import piles
+from tests.factories import PASSWORD, piles
 
 from .api.conftest import api  # noqa: F401 (a fixture the account fixture uses)
 from .api.test_transfer import account, without_ids  # noqa: F401 (account is a fixture)
-from .conftest import PASSWORD
 
 pytestmark = [pytest.mark.players("Ann", "Bob", "Cy"), pytest.mark.django_db]
 

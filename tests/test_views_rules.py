@@ -5,8 +5,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games import docs
+from games.kinds import GAMES
 from games.models import Game, Player
-from games.scoring import GAMES
 
 pytestmark = pytest.mark.django_db
 

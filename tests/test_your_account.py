@@ -9,8 +9,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.models import FailedLogin, Game, GameNight, Player, Round, SignUp
-
-from .conftest import PASSWORD
+from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

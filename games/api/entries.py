@@ -12,7 +12,7 @@ from drf_spectacular.serializers import PolymorphicProxySerializerExtension
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from ..scoring import GAMES
+from ..kinds import GAMES
 from ..scoring import schema as entry
 
 _SERIALIZERS: dict[str, tuple[entry.Shape, type[serializers.Serializer]]] = {}

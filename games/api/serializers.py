@@ -9,10 +9,12 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema_field
 from rest_framework import serializers
 
 from .. import transfer
+from ..kinds import GAMES
+from ..kinds.fortyfives import referee as referee_fortyfives
+from ..kinds.fortyfives.rules import SUITS
+from ..kinds.fortytwo import referee as referee_fortytwo
 from ..models import Game, GameNight, Player, Rating, Round
-from ..scoring import GAMES, referee_fortyfives, referee_fortytwo
 from ..scoring.base import UNSCORED
-from ..scoring.fortyfives import SUITS
 from ..transfer import KindChoiceField, KindField, OptionValueField, TextField, WholeNumberField
 from ..words import said
 from .entries import EntryField, extra_stat_fields

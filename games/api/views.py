@@ -28,8 +28,10 @@ from rest_framework.views import APIView
 
 from .. import ratings, stats, transfer
 from ..authentication import TokenAuthentication
+from ..kinds import GAMES
+from ..kinds.fortyfives import referee as referee_fortyfives
+from ..kinds.fortytwo import referee as referee_fortytwo
 from ..models import Conflict, FailedLogin, Game, GameNight, Phase, Player
-from ..scoring import GAMES, referee_fortyfives, referee_fortytwo
 from .entries import ENTRY
 from .errors import Conflicting, Invalid, LockedOut
 from .serializers import (

@@ -1,53 +1,46 @@
-"""Each game's pages, one package per kind (games/kinds/<kind>/): its round form, its seat's
-part on a player's phone, its entry told in words and its templates. A game's rules name theirs
-by dotted path (`Game.ui_module`), so a new game is one rules class and one such package."""
+"""The games the app knows, each one folder: its rules (`rules.py`, pure Python, which a phone
+runs too), its pages (`pages.py`, Django's), templates, scripts, rules pages and tests. This list
+is the one place outside those folders that names a game; each folder is also a Django app
+(settings.INSTALLED_APPS reads this list), so that Django finds its templates and static files
+as any app's.
 
-from __future__ import annotations
+Pure Python, as every module the rules import: nothing here may import Django.
+"""
 
-import importlib
-import importlib.util
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
-from functools import cache
+import sys
+from importlib import import_module
 from pathlib import Path
-from typing import Any
 
-from ..scoring import GAMES
-from ..scoring.base import Game as Rules
+from ..scoring.base import Rules
 
+PACKAGES = [
+    "games.kinds.fortybelow",
+    "games.kinds.fortytwo",
+    "games.kinds.under10",
+    "games.kinds.fortyfives",
+    "games.kinds.fourscore",
+]
 
-@dataclass(frozen=True)
-class KindUI:
-    """What a kind's package gives the views (each a module-level name of the package)."""
-
-    round_form: type  # the round page's form (games.kinds.base.RoundForm)
-    # An entry as the round form's POST data: the reverse of the form's cleaning.
-    form_data: Callable[[Mapping], dict[str, Any]]
-    # The entry told in words, a line each: describe(game, entry, name) (games/history.py).
-    describe: Callable[..., list[str]]
-    part_form: type | None = None  # a seat's part on a player's phone (games.kinds.base.PartForm)
-    referee: str = ""  # the URL name of the game's trick referee, if it has one
+GAMES: dict[str, Rules] = {}
 
 
-def kind_ui(rules: Rules) -> KindUI:
-    return _load(rules.ui_module)
+def register(package: str) -> Rules:
+    """The game whose folder is `package` (its `rules.GAME`), known by its kind from now on."""
+    rules = import_module(f"{package}.rules").GAME
+    GAMES[rules.kind] = rules
+    return rules
 
 
-@cache
-def _load(path: str) -> KindUI:
-    module = importlib.import_module(path)
-    return KindUI(
-        round_form=module.round_form,
-        form_data=module.form_data,
-        describe=getattr(module, "describe", lambda game, entry, name: []),
-        part_form=getattr(module, "part_form", None),
-        referee=getattr(module, "referee", ""),
-    )
+for package in PACKAGES:
+    register(package)
 
 
-def template_folders() -> Iterator[Path]:
-    """The `templates/` folder beside each registered game's package (games.kinds.loader)."""
-    for rules in GAMES.values():
-        spec = importlib.util.find_spec(rules.ui_module) if rules.ui_module else None
-        if spec is not None and spec.origin:
-            yield Path(spec.origin).parent / "templates"
+def kind_choices() -> list[tuple[str, str]]:
+    """The registered games as a model field's choices, read when asked: a game registered
+    later (a test's) is a valid kind too."""
+    return [(kind, game.name) for kind, game in GAMES.items()]
+
+
+def folder_of(rules: Rules) -> Path:
+    """The game's folder: its rules, pages, templates, scripts and rules pages."""
+    return Path(sys.modules[type(rules).__module__].__file__).parent

@@ -1,20 +1,55 @@
 """What every game's pages share: the round form's and a seat part's common half, each kind
-filling in its inputs (games/kinds/<kind>/forms.py). The forms only convert what was tapped into
-the entry the kind's scoring module takes; every rule is checked by games.scoring on save."""
+filling in its inputs (games/kinds/<kind>/forms.py), and `kind_ui`, a game's pages as its folder's
+`pages.py` gives them. The forms only convert what was tapped into the entry the game's rules
+take; every rule is checked by the rules on save."""
 
 from __future__ import annotations
 
+import importlib
 import re
-from typing import Protocol
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Protocol
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ..models import Game, Phase
-from ..scoring import EntryError, Scoreboard
+from ..scoring import EntryError, Rules, Scoreboard
 from ..scoring.numbers import shown
 from ..words import said
+
+
+@dataclass(frozen=True)
+class KindUI:
+    """What a game's `pages.py` gives the views (each a module-level name of it)."""
+
+    round_form: type  # the round page's form (RoundForm)
+    # An entry as the round form's POST data: the reverse of the form's cleaning.
+    form_data: Callable[[Mapping], dict[str, Any]]
+    # The entry told in words, a line each: describe(game, entry, name) (games/history.py).
+    describe: Callable[..., list[str]]
+    part_form: type | None = None  # a seat's part on a player's phone (PartForm)
+    referee: str = ""  # the URL name of the game's trick referee, if it has one
+
+
+def kind_ui(rules: Rules) -> KindUI:
+    """The pages of the game whose rules these are: `pages.py` beside its `rules.py`."""
+    return _load(type(rules).__module__.rpartition(".")[0] + ".pages")
+
+
+@cache
+def _load(path: str) -> KindUI:
+    module = importlib.import_module(path)
+    return KindUI(
+        round_form=module.round_form,
+        form_data=module.form_data,
+        describe=getattr(module, "describe", lambda game, entry, name: []),
+        part_form=getattr(module, "part_form", None),
+        referee=getattr(module, "referee", ""),
+    )
 
 
 def int_choices(values) -> list[tuple[int, str]]:

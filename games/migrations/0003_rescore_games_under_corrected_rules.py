@@ -9,7 +9,7 @@ from django.utils import timezone
 
 
 def rescore(apps, schema_editor):
-    from games.scoring import GAMES  # the rules as they read now: that is the point
+    from games.kinds import GAMES  # the rules as they read now: that is the point
 
     Game = apps.get_model("games", "Game")
     Seat = apps.get_model("games", "Seat")

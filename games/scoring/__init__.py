@@ -1,18 +1,7 @@
-"""The scoring engine: one module per game, and the registry of games by their stored kind."""
+"""The scoring engine's core, shared by every game's rules (games/kinds/<kind>/rules.py): entry
+errors, the table a game is played on, results and boards, cards, messages and the entry
+schema. Pure Python: nothing here may import Django."""
 
-from . import fortybelow, fortyfives, fortytwo, fourscore, under10
-from .base import EntryError, Game, Scoreboard
+from .base import EntryError, Rules, Scoreboard
 
-GAMES: dict[str, Game] = {
-    module.GAME.kind: module.GAME
-    for module in (fortybelow, fortytwo, under10, fortyfives, fourscore)
-}
-
-
-def kind_choices() -> list[tuple[str, str]]:
-    """The registered games as a model field's choices, read when asked: a game registered
-    later (a test's) is a valid kind too."""
-    return [(kind, game.name) for kind, game in GAMES.items()]
-
-
-__all__ = ["GAMES", "EntryError", "Game", "Scoreboard", "kind_choices"]
+__all__ = ["EntryError", "Rules", "Scoreboard"]

@@ -130,7 +130,7 @@ class RoundResult:
     number: int
     dealer: int
     # "open" (42 bids or a Forty Fives bid saved, result to come), "complete", or "unscored"
-    # (a saved round that breaks the rules as they now read: see Game.replay's `strict`)
+    # (a saved round that breaks the rules as they now read: see Rules.replay's `strict`)
     status: str
     entry: dict
     results: list[PlayerResult] = field(default_factory=list)
@@ -493,8 +493,9 @@ def entry_fields(entry: object, allowed: set[str]) -> Mapping:
     return entry  # type: ignore[return-value]
 
 
-class Game:
-    """One card game's scoring rules. Each module in games.scoring defines one subclass."""
+class Rules:
+    """One card game's scoring rules: each game's folder (games/kinds/<kind>/rules.py) defines
+    one subclass, and the registry (games/kinds/__init__.py) names it by the stored kind."""
 
     kind: str
     # The rules' version, kept with every game they scored: a correction of a rule is a new
@@ -514,9 +515,6 @@ class Game:
     entry_schema: Shape | OneOf
     # What `player_stats` counts for this game alone (see `extra_stats_of`).
     extra_stats: tuple[ExtraStat, ...] = ()
-    # The dotted path of the package of its pages (round form, seat part, templates): see
-    # games/kinds/__init__.py. Only a path here, so that the scoring code never imports Django.
-    ui_module: str = ""
 
     # -- what each game implements --
 

@@ -3,7 +3,12 @@ constants, and every shape a game declares is one of the schema's `Entry`."""
 
 import pytest
 
-from games.scoring import GAMES, fortybelow, fortyfives, fortytwo, fourscore, under10
+from games.kinds import GAMES
+from games.kinds.fortybelow import rules as fortybelow
+from games.kinds.fortyfives import rules as fortyfives
+from games.kinds.fortytwo import rules as fortytwo
+from games.kinds.fourscore import rules as fourscore
+from games.kinds.under10 import rules as under10
 from games.scoring.schema import shapes
 
 pytestmark = pytest.mark.django_db

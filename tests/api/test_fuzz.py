@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from schemathesis.config import SchemathesisConfig
 from schemathesis.core.failures import FailureGroup
 
-from games.scoring import GAMES
+from games.kinds import GAMES
 from tests.factories import piles
 
 from .conftest import add_players, bids, post_round, start_game

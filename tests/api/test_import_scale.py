@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from bench import entries
 from games import transfer
+from games.kinds.under10.rules import GAME as UNDER_THE_TEN
 from games.models import Game, GameNight, Player, Round
-from games.scoring.under10 import GAME as UNDER_THE_TEN
 from tests.import_load import document as load_document
 
 from .conftest import everything_saved, token_client

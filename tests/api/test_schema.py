@@ -9,9 +9,8 @@ from jsonschema import ValidationError
 from openapi_schema_validator import OAS30Validator
 from openapi_spec_validator import validate
 
-from tests.factories import piles
+from tests.factories import PASSWORD, piles
 
-from ..conftest import PASSWORD
 from .conftest import add_players, bids, post_round, start_game
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
-from ..conftest import PASSWORD
+from tests.factories import PASSWORD
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-artifacts"

@@ -16,8 +16,8 @@ from playwright.sync_api import expect
 
 from bench import entries
 from games.models import Game, GameNight, Player
+from tests.factories import PASSWORD, under10_game_saved_with_a_blank_hand
 
-from ..conftest import PASSWORD, under10_game_saved_with_a_blank_hand
 from .conftest import PHONE
 
 pytestmark = pytest.mark.browser

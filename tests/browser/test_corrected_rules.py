@@ -7,10 +7,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from games.kinds.fortytwo.tests import test_rules as fortytwo
 from games.models import Game, Player, Round
-from tests.scoring import test_fortytwo as fortytwo
+from tests.factories import PASSWORD, under10_game_saved_with_a_blank_hand
 
-from ..conftest import PASSWORD, under10_game_saved_with_a_blank_hand
 from .conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser

@@ -5,8 +5,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from games.models import Game, GameNight, Player
-
-from ..conftest import PASSWORD
+from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from games.models import Game, GameNight, Player, evening_of
-
-from ..conftest import PASSWORD
+from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.browser
 

@@ -11,8 +11,8 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from games.models import Game, GameNight, Player, RoundRevision
+from tests.factories import PASSWORD
 
-from ..conftest import PASSWORD
 from .conftest import ARTIFACTS, CHROMIUM, LAUNCH_ARGS
 
 pytestmark = pytest.mark.browser

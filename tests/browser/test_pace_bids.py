@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from games.models import Game, Player, Round
+from tests.factories import PASSWORD
 
-from ..conftest import PASSWORD
 from .conftest import log_in
 
 pytestmark = pytest.mark.browser

@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from games.models import Game, GameNight, Player
+from tests.factories import PASSWORD
 
-from ..conftest import PASSWORD
 from .conftest import ARTIFACTS, log_in
 
 pytestmark = pytest.mark.browser

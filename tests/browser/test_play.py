@@ -157,8 +157,7 @@ def test_seven_players_fit_a_360_pixel_phone(browser, live_server, transactional
     from django.contrib.auth import get_user_model
 
     from games.models import Game
-
-    from ..conftest import PASSWORD
+    from tests.factories import PASSWORD
 
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
     names = ["Annabelle", "Bob", "Cy", "Dee", "Ezekiel", "Flo", "Gus"]

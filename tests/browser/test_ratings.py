@@ -10,9 +10,8 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from games.models import GameNight, Player
-from tests.factories import piles, play
+from tests.factories import PASSWORD, piles, play
 
-from ..conftest import PASSWORD
 from .conftest import PHONE
 from .test_accessibility import AXE, _axe
 

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.scoring import GAMES
+from games.kinds import GAMES
 
 from .conftest import ARTIFACTS
 

@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 
 from games import seats
 from games.models import Game, Player
+from tests.factories import PASSWORD
 
-from ..conftest import PASSWORD
 from .test_accessibility import AXE, SMALLEST_TARGET, TAP_TARGETS, _axe, _report
 
 pytestmark = pytest.mark.browser

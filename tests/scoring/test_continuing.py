@@ -7,10 +7,12 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.scoring import GAMES
+from games.kinds import GAMES
+from games.kinds.fortybelow.tests import test_rules as test_fortybelow
+from games.kinds.fortyfives.tests import test_rules as test_fortyfives
+from games.kinds.fortytwo.tests import test_rules as test_fortytwo
+from games.kinds.under10.tests import test_rules as test_under10
 from games.scoring.base import RoundResult, Table
-
-from . import test_fortybelow, test_fortyfives, test_fortytwo, test_under10
 
 
 def kept(state: dict) -> dict:

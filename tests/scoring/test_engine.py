@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from games.scoring import GAMES, kind_choices
+from games.kinds import GAMES, kind_choices
 from games.scoring.base import EntryError, competition_ranks
 
 

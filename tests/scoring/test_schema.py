@@ -3,7 +3,7 @@ them (an import's ids, a merge of two players) without touching anything else.""
 
 import pytest
 
-from games.scoring import GAMES
+from games.kinds import GAMES
 from games.scoring.schema import (
     ByPlayer,
     ListOf,

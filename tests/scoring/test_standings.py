@@ -4,10 +4,12 @@ first, all at rank 1, and nobody else does; before the end the totals alone deci
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.scoring import GAMES
+from games.kinds import GAMES
+from games.kinds.fortybelow.tests import test_rules as test_fortybelow
+from games.kinds.fortyfives.tests import test_rules as test_fortyfives
+from games.kinds.fortytwo.tests import test_rules as test_fortytwo
+from games.kinds.under10.tests import test_rules as test_under10
 from games.scoring.base import competition_ranks
-
-from . import test_fortybelow, test_fortyfives, test_fortytwo, test_under10
 
 
 def check_standings(kind, board):

@@ -10,9 +10,9 @@ from collections.abc import Mapping
 
 from games.scoring.base import (
     EntryError,
-    Game,
     Info,
     Option,
+    Rules,
     Table,
     entry_fields,
     number_between,
@@ -25,7 +25,7 @@ HIGHEST_NUMBER = 99
 POINT_FOR_THE_HIGHEST = 1
 
 
-class Highest(Game):
+class Highest(Rules):
     kind = "highest"
     version = 1
     name = N_("Highest number")

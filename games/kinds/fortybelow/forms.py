@@ -8,9 +8,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ...scoring import EntryError
-from ...scoring.fortybelow import CARD_VALUES, COLUMNS, ROWS, Tally, tally
 from ...scoring.numbers import shown
 from ..base import PartForm, RoundForm, int_choices
+from .rules import CARD_VALUES, COLUMNS, ROWS, Tally, tally
 
 
 def grid_card_field(name: str, row: int, column: int) -> forms.TypedChoiceField:
@@ -25,7 +25,7 @@ def grid_card_field(name: str, row: int, column: int) -> forms.TypedChoiceField:
 
 class FortyBelowForm(RoundForm):
     inputs_template = "fortybelow/round.html"
-    scripts = ("js/fortybelow.js",)
+    scripts = ("fortybelow/fortybelow.js",)
     keypad = int_choices(CARD_VALUES)
 
     @staticmethod
@@ -117,7 +117,7 @@ class FortyBelowForm(RoundForm):
 class FortyBelowPart(PartForm):
     inputs_template = "fortybelow/seat_part.html"
     keypad = int_choices(CARD_VALUES)
-    scripts = ("js/fortybelow.js",)
+    scripts = ("fortybelow/fortybelow.js",)
     owner_table_parts = {"went_out": "went_out"}
     owner_table_template = "fortybelow/owner_table_part.html"
     missing_table_part = gettext_lazy("Say who went out.")

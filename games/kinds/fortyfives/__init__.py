@@ -1,12 +1,3 @@
-"""Forty Fives' pages: its round form and a seat's part on a player's phone (forms.py), its
-entry told in words (words.py), their templates (templates/fortyfives/). Its rules name this package
-(`ui_module`): see games/kinds/__init__.py."""
+"""Forty Fives: its rules (rules.py, pure Python), its pages (pages.py) and everything they use.
 
-from .forms import FortyFivesForm as round_form
-from .forms import FortyFivesPart as part_form
-from .forms import form_data
-from .words import describe
-
-referee = "referee_fortyfives"  # who takes a trick (games/referee_views.py)
-
-__all__ = ["describe", "form_data", "part_form", "referee", "round_form"]
+Nothing here imports Django: the rules are imported through this package, on the phone too."""

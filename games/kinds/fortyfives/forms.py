@@ -8,9 +8,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ...scoring import EntryError
-from ...scoring.fortyfives import NO_MINIMUM_BIDS, STANDARD_BIDS, SUITS, TEAMS
-from ...scoring.fortyfives import TRICKS_PER_HAND as FORTY_FIVES_TRICKS
 from ..base import PartForm, RoundForm, int_choices
+from .rules import NO_MINIMUM_BIDS, STANDARD_BIDS, SUITS, TEAMS
+from .rules import TRICKS_PER_HAND as FORTY_FIVES_TRICKS
 
 SUIT_WORDS = {
     "clubs": gettext_lazy("Clubs"),

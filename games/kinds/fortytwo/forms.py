@@ -6,8 +6,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext as _
 
-from ...scoring.fortytwo import HIGHEST_BID, TRICKS_PER_HAND, bidding_order
 from ..base import HandView, PartForm, RoundForm, int_choices
+from .rules import HIGHEST_BID, TRICKS_PER_HAND, bidding_order
 
 
 class FortyTwoForm(RoundForm):

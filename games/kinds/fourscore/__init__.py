@@ -1,10 +1,3 @@
-"""FourScore's pages: its round form and a seat's part on a player's phone (forms.py), its
-entry told in words (words.py), their templates (templates/fourscore/). Its rules name this package
-(`ui_module`): see games/kinds/__init__.py."""
+"""FourScore: its rules (rules.py, pure Python), its pages (pages.py) and everything they use.
 
-from .forms import FourScoreForm as round_form
-from .forms import FourScorePart as part_form
-from .forms import form_data
-from .words import describe
-
-__all__ = ["describe", "form_data", "part_form", "round_form"]
+Nothing here imports Django: the rules are imported through this package, on the phone too."""

@@ -10,15 +10,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ...forms import NUMBER
-from ...scoring.under10 import (
+from ...words import said
+from ..base import PartForm, RoundForm
+from .rules import (
     BONUS_COSTS,
     BONUS_LABELS,
     HIGHEST_CARD,
     LOWEST_CARD,
     MOST_POINTS_IN_HAND,
 )
-from ...words import said
-from ..base import PartForm, RoundForm
 
 
 def under10_hand_fields(most_points: int | None = None) -> dict[str, forms.Field]:

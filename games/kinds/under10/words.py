@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping
 from django.utils.translation import gettext as _
 
 from ...models import Game
-from ...scoring.under10 import BONUS_CARD_NAMES
 from ...words import said
+from .rules import BONUS_CARD_NAMES
 
 
 def describe(game: Game, entry: Mapping, name: Callable) -> list[str]:

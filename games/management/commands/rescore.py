@@ -3,8 +3,8 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from games.kinds import GAMES
 from games.models import Game, Rating
-from games.scoring import GAMES
 
 
 class Command(BaseCommand):

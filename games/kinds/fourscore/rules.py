@@ -2,28 +2,27 @@
 
 from collections.abc import Mapping
 
-from .base import (
+from ...scoring.base import (
     EntryError,
-    Game,
     Info,
     Option,
+    Rules,
     Scoreboard,
     Table,
     entry_fields,
     number_between,
     whole_number,
 )
-from .messages import N_, Message, Plural
-from .schema import ListOf, PlayerId, Shape, Whole
+from ...scoring.messages import N_, Message, Plural
+from ...scoring.schema import ListOf, PlayerId, Shape, Whole
 
 MOST_CARDS_IN_A_ROW = 4  # a row is collected when a fifth card is played onto it
 ARROW_MATCH = -1  # a card put back in the box from the scoring pile
 
 
-class FourScore(Game):
+class FourScore(Rules):
     kind = "fourscore"
     version = 1
-    ui_module = "games.kinds.fourscore"
     name = N_("FourScore")
     summary = N_("Play cards onto four rows; the fewest cards collected wins.")
     min_players = 2

@@ -3,21 +3,21 @@
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .base import (
+from ...scoring.base import (
     EntryError,
     ExtraStat,
-    Game,
     Info,
     Option,
+    Rules,
     Scoreboard,
     Table,
     entry_fields,
     require,
     whole_number,
 )
-from .messages import N_, Message, Plural
-from .numbers import shown
-from .schema import Choice, ListOf, PlayerId, Shape
+from ...scoring.messages import N_, Message, Plural
+from ...scoring.numbers import shown
+from ...scoring.schema import Choice, ListOf, PlayerId, Shape
 
 FORTY_BELOW = -40  # four equal cards in a two-column block
 GO_OUT_PENALTY = 10  # for each other player at or below the one who went out
@@ -141,10 +141,9 @@ def go_out_penalty(scores: Mapping[int, int], went_out: int) -> int:
     return GO_OUT_PENALTY * at_or_below
 
 
-class FortyBelow(Game):
+class FortyBelow(Rules):
     kind = "fortybelow"
     version = 1
-    ui_module = "games.kinds.fortybelow"
     name = N_("FortyBelow")
     summary = N_("Arrange six cards in two rows; cancel columns, make blocks; lowest total wins.")
     min_players = 2

@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.scoring.base import EntryError
-from games.scoring.fortybelow import (
+from games.kinds.fortybelow.rules import (
     CARD_VALUES,
     FORTY_BELOW,
     GAME,
@@ -18,6 +17,7 @@ from games.scoring.fortybelow import (
     go_out_penalty,
     tally,
 )
+from games.scoring.base import EntryError
 
 ANN, BOB, CY, DI = 1, 2, 3, 4
 NAMES = {ANN: "Ann", BOB: "Bob", CY: "Cy", DI: "Di"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .cards import (
+from ...scoring.cards import (
     BIG_JOKER,
     LITTLE_JOKER,
     RANKS,
@@ -20,8 +20,8 @@ from .cards import (
     suit_noun,
     suit_said,
 )
-from .fortytwo import MAX_PLAYERS
-from .messages import N_, Message
+from ...scoring.messages import N_, Message
+from .rules import MAX_PLAYERS
 
 GAME = "42"
 MOST_PLAYERS = MAX_PLAYERS  # a trick holds one card a player

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.kinds.fortytwo.referee import judge
 from games.scoring.base import EntryError
 from games.scoring.cards import every_card
-from games.scoring.referee_fortytwo import judge
 
 DECK = [card.code for card in every_card(jokers=True)]
 

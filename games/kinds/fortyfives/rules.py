@@ -2,18 +2,18 @@
 
 from collections.abc import Mapping
 
-from .base import (
+from ...scoring.base import (
     EntryError,
-    Game,
     Option,
+    Rules,
     Table,
     TeamTotal,
     entry_fields,
     number_between,
     whole_number,
 )
-from .messages import N_, Message
-from .schema import Choice, Flag, OneOf, PlayerId, Shape, Whole
+from ...scoring.messages import N_, Message
+from ...scoring.schema import Choice, Flag, OneOf, PlayerId, Shape, Whole
 
 TEAMS = ("A", "B")  # seats 0 and 2 are team A, seats 1 and 3 team B: partners sit opposite
 PLAYERS = 4
@@ -81,10 +81,9 @@ def _or_list(values: list[int]) -> str:
     return Message("%(values)s or %(last)s", values=", ".join(words[:-1]), last=words[-1])
 
 
-class FortyFives(Game):
+class FortyFives(Rules):
     kind = "fortyfives"
     version = 1
-    ui_module = "games.kinds.fortyfives"
     name = N_("Forty Fives")
     summary = N_("Two teams of two bid on five tricks; the first team to 120 wins.")
     min_players = PLAYERS

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.kinds.fourscore.rules import GAME, arrow_match, collect_row
 from games.scoring.base import EntryError
-from games.scoring.fourscore import GAME, arrow_match, collect_row
 
 ANN, BOB, CY = 1, 2, 3
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.kinds.fortyfives.rules import GAME, allowed_bids, hand_points, team_of
 from games.scoring.base import EntryError
-from games.scoring.fortyfives import GAME, allowed_bids, hand_points, team_of
 
 ANN, BOB, CY, DEE = 1, 2, 3, 4
 PLAYERS = [ANN, BOB, CY, DEE]  # Ann and Cy are team A, Bob and Dee team B

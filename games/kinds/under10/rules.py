@@ -5,19 +5,19 @@ Above 150 a player is out; the last one standing, or the lowest when the first g
 
 from collections.abc import Iterable, Mapping
 
-from .base import (
+from ...scoring.base import (
     EntryError,
-    Game,
     Info,
     Option,
     PlayerName,
+    Rules,
     Scoreboard,
     Table,
     entry_fields,
     number_between,
 )
-from .messages import N_, Message, and_list
-from .schema import Choice, ListOf, OneOf, PlayerId, Shape, Whole
+from ...scoring.messages import N_, Message, and_list
+from ...scoring.schema import Choice, ListOf, OneOf, PlayerId, Shape, Whole
 
 LOWEST_CARD = 0
 HIGHEST_CARD = 13  # the deck's top value is not stated; RULES.md decides 0..13
@@ -64,10 +64,9 @@ HAND_SCHEMA = Shape(
 )
 
 
-class UnderTheTen(Game):
+class UnderTheTen(Rules):
     kind = "under10"
     version = 1
-    ui_module = "games.kinds.under10"
     name = N_("Under the 10")
     summary = N_(
         "Call with fewer than 10 points in hand; above 150 you are out, lowest total wins."

@@ -5,19 +5,19 @@ A round is saved in two steps: the bids (an open round), then every player's tri
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from .base import (
+from ...scoring.base import (
     EntryError,
-    Game,
     Info,
     PlayerName,
+    Rules,
     Scoreboard,
     Table,
     entry_fields,
     number_between,
     whole_number,
 )
-from .messages import N_, Message, comma_list
-from .schema import ListOf, PlayerId, Shape, Whole
+from ...scoring.messages import N_, Message, comma_list
+from ...scoring.schema import ListOf, PlayerId, Shape, Whole
 
 TRICKS_PER_HAND = 7
 HIGHEST_BID = TRICKS_PER_HAND
@@ -30,10 +30,9 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 7
 
 
-class FortyTwo(Game):
+class FortyTwo(Rules):
     kind = "fortytwo"
     version = 1
-    ui_module = "games.kinds.fortytwo"
     name = N_("42")
     summary = N_("Bid the tricks you will take; the first to 42 who then makes a bid wins.")
     min_players = MIN_PLAYERS

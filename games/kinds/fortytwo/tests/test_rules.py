@@ -7,8 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.scoring.base import EntryError
-from games.scoring.fortytwo import (
+from games.kinds.fortytwo.rules import (
     GAME,
     bidding_order,
     describe_bids,
@@ -16,6 +15,7 @@ from games.scoring.fortytwo import (
     made_bid_points,
     winning_bids,
 )
+from games.scoring.base import EntryError
 
 ANN, BOB, CY, DI = 1, 2, 3, 4
 NAMES = {ANN: "Ann", BOB: "Bob", CY: "Cy", DI: "Di"}

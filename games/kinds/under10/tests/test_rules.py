@@ -7,8 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.scoring.base import EntryError
-from games.scoring.under10 import (
+from games.kinds.under10.rules import (
     BONUS_COSTS,
     CALL_LIMIT,
     CALL_PENALTY,
@@ -21,6 +20,7 @@ from games.scoring.under10 import (
     call_scores,
     hand_points,
 )
+from games.scoring.base import EntryError
 
 ANN, BOB, CY, DI = 1, 2, 3, 4
 NAMES = {ANN: "Ann", BOB: "Bob", CY: "Cy", DI: "Di"}

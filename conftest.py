@@ -1,9 +1,12 @@
-"""Fixtures shared by the whole suite: users (an owner and an outsider) and plain static files."""
+"""Fixtures shared by the whole suite (tests/, and each game's own tests in its folder):
+users (an owner and an outsider), their players and plain static files."""
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from hypothesis import settings as hypothesis_settings
+
+from tests.factories import PASSWORD
 
 # The property tests check what is scored, not how fast: a loaded machine (CI, parallel runs)
 # must not fail them on hypothesis's per-example deadline.
@@ -26,9 +29,6 @@ def _plain_static_files(request):
     from django.core.cache import cache
 
     cache.clear()
-
-
-PASSWORD = "a long table password 42"
 
 
 @pytest.fixture
@@ -65,25 +65,13 @@ def outsider_client(outsider):
     return client
 
 
-def under10_game_saved_with_a_blank_hand(owner, players=None):
-    """An Under the 10 game whose round 2, saved by the old page, has Bob's hand blank (kept as
-    no cards): the corrected rules refuse it, so the game reads "Fix round 2"."""
+@pytest.fixture
+def sixth_game(settings):
+    """ "Highest number", a game whose folder is tests/sixth_game/, added as any game is: its line
+    in the registry (games/kinds/__init__.py), which also makes its folder an app. Gone after."""
+    from games.kinds import GAMES, register
 
-    from games.models import Game, Player, Round
-    from tests import factories
-
-    if players is None:
-        players = [Player.add(owner, name) for name in ("Ann", "Bob", "Cy")]
-    ann, bob, cy = players[:3]
-    game = Game.start(owner, "under10", [ann, bob, cy])
-    game.add_round(factories.called(ann, [ann, bob, cy], [3, 12, 9]), owner)
-    Round.objects.create(
-        game=game,
-        number=2,
-        status="complete",
-        entry={"called_by": cy.pk, "hands": [{"player": ann.pk, "points": 8},
-                                             {"player": bob.pk, "cards": []},
-                                             {"player": cy.pk, "points": 4}]},
-    )  # fmt: skip
-    game.rescore()  # as the data migration that came with the corrected rule did
-    return Game.objects.get(pk=game.pk), (ann, bob, cy)
+    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "tests.sixth_game"]
+    rules = register("tests.sixth_game")
+    yield rules
+    del GAMES[rules.kind]

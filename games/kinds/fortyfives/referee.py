@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .base import EntryError
-from .cards import SUIT_OF_NAME, Card, Ruling, read_plays, suit_noun, suit_said
-from .fortyfives import PLAYERS, TEAMS, TRICKS_PER_HAND
-from .messages import N_, Message
+from ...scoring.base import EntryError
+from ...scoring.cards import SUIT_OF_NAME, Card, Ruling, read_plays, suit_noun, suit_said
+from ...scoring.messages import N_, Message
+from .rules import PLAYERS, TEAMS, TRICKS_PER_HAND
 
 GAME = "Forty Fives"
 ACE_OF_HEARTS = Card("A", "H")

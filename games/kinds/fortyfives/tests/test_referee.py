@@ -7,9 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.scoring.base import EntryError
-from games.scoring.cards import Card, every_card, read_card
-from games.scoring.referee_fortyfives import (
+from games.kinds.fortyfives.referee import (
     HandSoFar,
     is_trump,
     judge,
@@ -18,6 +16,8 @@ from games.scoring.referee_fortyfives import (
     team_of_play,
     trump_power,
 )
+from games.scoring.base import EntryError
+from games.scoring.cards import Card, every_card, read_card
 
 DECK = [card.code for card in every_card(jokers=False)]
 SUITS = ["clubs", "diamonds", "hearts", "spades"]
