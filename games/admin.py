@@ -4,7 +4,8 @@ from django.contrib import admin
 from django.db import transaction
 from django.utils import timezone
 
-from .models import FailedLogin, Game, GameNight, Player, Rating, Round, RoundRevision, Seat
+from . import ratings
+from .models import FailedLogin, Game, GameNight, Player, Round, RoundRevision, Seat
 
 
 @admin.register(Player)
@@ -59,7 +60,7 @@ class GameAdmin(admin.ModelAdmin):
         # again (a new version of the game, which no page shows the old board of), and the
         # ratings of the owner's games worked out again.
         form.instance.rescore(rated=False)
-        Rating.recompute(form.instance.owner_id)
+        ratings.recompute(form.instance.owner_id)
 
     def delete_queryset(self, request, queryset):
         # One by one, so that each finished game's ratings are worked out again (Game.delete).

@@ -17,6 +17,13 @@ class GamesConfig(AppConfig):
         user_login_failed.connect(count_wrong_password, dispatch_uid="games.count_wrong_password")
         user_logged_in.connect(forget_wrong_passwords, dispatch_uid="games.forget_wrong_passwords")
 
+        # What keeps rows of its own about games hears of every write (games.models).
+        from . import models, ratings, seats
+
+        models.game_written.connect(seats.game_written, dispatch_uid="games.seats")
+        models.game_written.connect(ratings.game_written, dispatch_uid="games.ratings")
+        models.games_rescored.connect(ratings.games_rescored, dispatch_uid="games.ratings")
+
 
 def count_wrong_password(sender, credentials, request=None, **kwargs):
     from .models import FailedLogin

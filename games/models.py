@@ -13,12 +13,12 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from datetime import timezone as fixed_zone
-from enum import StrEnum
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, models, transaction
 from django.db.models import OuterRef, Prefetch, Subquery, prefetch_related_objects
+from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy
 from .kinds import GAMES, kind_choices
 from .rescoring import problem_json, round_fields
 from .scoring import EntryError, Scoreboard
-from .scoring.base import UNSCORED, RoundResult, Table
+from .scoring.base import UNSCORED, Phase, RoundResult, Table
 from .scoring.messages import Message, message_from_json
 from .scoring.schema import with_new_player_ids
 
@@ -51,16 +51,6 @@ def entry_with_new_player_ids(
 
 class Conflict(Exception):
     """The change can't be made in the game's present state (a 409 in the API)."""
-
-
-class Phase(StrEnum):
-    """What saving a round means in the game's present state (Game.round_phase): the one answer
-    for the round pages and their forms, the API and the players' phones."""
-
-    BIDDING = "bidding"  # the next round: entered whole, or (42, Forty Fives) its bids alone
-    COMPLETING = "completing"  # the open round (bids saved), entered as the round now: its result
-    OPEN = "open"  # a fix of the open round: its bids, still alone, or the round completed
-    EDITING = "editing"  # a fix of a complete round (every later round is rescored)
 
 
 class NoSuchRound(Conflict):
@@ -220,7 +210,7 @@ class Player(models.Model):
             # What the rounds keep names players by id: each game is scored again.
             for game in games:
                 game.rescore(rated=False)
-            Rating.recompute(self.owner_id, sorted({game.kind for game in games}))
+            games_rescored.send(Player, owner_id=self.owner_id, kinds={g.kind for g in games})
             self.delete()
 
 
@@ -308,6 +298,15 @@ class GameNight(models.Model):
             "location": clean_text(location, _("The place"), max_length=100, required=False),
             "notes": clean_text(notes, _("The notes"), max_length=2000, required=False, lines=True),
         }
+
+
+# What the write path tells the parts of the app that keep rows of their own about games (the
+# players' phones' drafts, games/seats.py; the ratings, games/ratings.py), which these models
+# don't import: sent in the write's transaction, after the game's own rows are written.
+# `game_written`: game, was_finished (before the write), rated (False when the caller works
+# the ratings out once for many games); `games_rescored`: owner_id, kinds (a merge of players).
+game_written = Signal()
+games_rescored = Signal()
 
 
 def names_of(seats: Sequence[Seat]) -> dict[int, str]:
@@ -773,12 +772,7 @@ class Game(models.Model):
                 for s in standings
             ],
         )
-        if rated:
-            Rating.game_changed(self, was_finished=was_finished)
-        if self.join_code:  # players' phones are on: a draft of a round no longer open goes
-            from .seats import drop_stale_drafts
-
-            drop_stale_drafts(self, self.scoreboard)
+        game_written.send(Game, game=self, was_finished=was_finished, rated=rated)
 
     # -- sharing --
 
@@ -798,7 +792,7 @@ class Game(models.Model):
         account's, skips this: it takes the players and their ratings too.)"""
         with transaction.atomic():
             deleted = super().delete(*args, **kwargs)
-            Rating.game_changed(self, was_finished=self.finished)
+            game_written.send(Game, game=self, was_finished=self.finished, rated=True)
         return deleted
 
 
@@ -1112,20 +1106,6 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} at {self.kind}: {self.ordinal:.1f}"
-
-    @staticmethod
-    def game_changed(game: Game, *, was_finished: bool) -> None:
-        """After a write to `game`: its kind's ratings again, if it counts or counted before."""
-        from .ratings import game_changed
-
-        game_changed(game, was_finished=was_finished)
-
-    @staticmethod
-    def recompute(owner_id: int, kinds: Sequence[str] | None = None) -> None:
-        """The owner's ratings at these kinds (every kind: None) worked out again."""
-        from .ratings import recompute
-
-        recompute(owner_id, kinds)
 
 
 class RatingStep(models.Model):

@@ -14,8 +14,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .kinds.base import kind_ui
-from .models import Conflict, Game, Phase, Round, RoundDraft, SeatLink
+from .models import Conflict, Game, Round, RoundDraft, SeatLink
 from .scoring import EntryError, Scoreboard
+from .scoring.base import Phase
 
 # Six characters people can read off a screen and type without mixing them up (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -143,6 +144,13 @@ def current_stage(game: Game, board: Scoreboard) -> Stage | None:
         return Stage(number, "result")
     part_form = kind_ui(game.rules).part_form
     return Stage(number, part_form.first_phase if part_form else "hand")
+
+
+def game_written(sender, game: Game, **kwargs) -> None:
+    """After every write (games.models.game_written): with the players' phones on, a draft of
+    a round no longer open goes."""
+    if game.join_code:
+        drop_stale_drafts(game, game.scoreboard)
 
 
 def drop_stale_drafts(game: Game, board: Scoreboard) -> None:

@@ -22,12 +22,12 @@ from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from . import ratings
 from .kinds import GAMES
 from .models import (
     Game,
     GameNight,
     Player,
-    Rating,
     RunningImport,
     entry_with_new_player_ids,
     name_key,
@@ -450,7 +450,7 @@ def _import_checked(owner, document: Mapping) -> dict:
                         for entry in entries
                     ],
                 )
-        Rating.recompute(owner.pk, sorted({item["kind"] for item in document["games"]}))
+        ratings.recompute(owner.pk, {item["kind"] for item in document["games"]})
     return {
         "players": len(document["players"]),
         "nights": len(document["nights"]),

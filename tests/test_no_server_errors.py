@@ -116,7 +116,7 @@ def test_a_crash_on_a_page_is_still_the_500_page(owner, monkeypatch):
     def crash(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("games.views.transfer.export_document", crash)
+    monkeypatch.setattr("games.views.data.transfer.export_document", crash)
     client = Client(raise_request_exception=False)
     client.force_login(owner)
     response = client.get(reverse("data_export"))

@@ -251,7 +251,7 @@ def test_an_admins_change_of_who_sat_where_is_rated_by_recomputing_every_kind(ow
     game = fourscore(owner, [ann, bob], 1, 2)
     forty_fives_won_by(owner, players, "A")
     Seat.objects.filter(game=game, player=bob).update(player=cy)  # as the admin's seat inline
-    Rating.recompute(owner.pk)  # what GameAdmin.save_related asks
+    ratings.recompute(owner.pk)  # what GameAdmin.save_related asks
     assert not Rating.objects.filter(player=bob, kind="fourscore").exists()
     assert Rating.objects.get(player=cy, kind="fourscore").games == 1
     assert stored(owner, "fourscore") == rated_afresh(owner, "fourscore")

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games import seats
 from games.models import FailedLogin, Game, Player, Round, RoundDraft, SeatLink
-from games.seat_views import _claim_sentence
+from games.views.phones import _claim_sentence
 from tests.factories import called
 from tests.test_watch_link import read_qr
 
@@ -488,7 +488,7 @@ def test_made_up_codes_and_tokens_are_404s(owner):
 
 
 def test_a_phone_sending_in_a_loop_is_refused_after_its_limit(owner, monkeypatch):
-    from games import seat_views
+    from games.views import phones as seat_views
 
     monkeypatch.setattr(seat_views, "SENDS_PER_MINUTE", 3)
     game, (ann, _bob) = start(owner, "fourscore", names=("Ann", "Bob"))

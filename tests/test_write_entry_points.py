@@ -7,8 +7,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from games.models import Conflict, Game, GameNight, NoSuchRound, Phase, Round, RoundRevision
+from games.models import Conflict, Game, GameNight, NoSuchRound, Round, RoundRevision
 from games.scoring import EntryError
+from games.scoring.base import Phase
 
 from .factories import ids, piles
 

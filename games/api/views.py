@@ -31,7 +31,8 @@ from ..authentication import TokenAuthentication
 from ..kinds import GAMES
 from ..kinds.fortyfives import referee as referee_fortyfives
 from ..kinds.fortytwo import referee as referee_fortytwo
-from ..models import Conflict, FailedLogin, Game, GameNight, Phase, Player
+from ..models import Conflict, FailedLogin, Game, GameNight, Player
+from ..scoring.base import Phase
 from .entries import ENTRY
 from .errors import Conflicting, Invalid, LockedOut
 from .serializers import (

@@ -16,8 +16,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..models import Game, Phase
 from ..scoring import EntryError, Rules, Scoreboard
+from ..scoring.base import Phase
 from ..scoring.numbers import shown
 from ..words import said
 
@@ -85,7 +85,7 @@ class RoundForm(forms.Form):
         self,
         data=None,
         *,
-        game: Game,
+        game,  # the Game whose round this is
         board: Scoreboard,
         entry: dict | None = None,
         number: int | None = None,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 from .messages import Message, message_from_json, message_json, player_name
 from .schema import OneOf, Shape, player_fields
@@ -67,6 +68,16 @@ def number_between(
         )
         raise EntryError(message, field=field)
     return number
+
+
+class Phase(StrEnum):
+    """What saving a round means in a game's present state (the Game model's `round_phase`): the
+    one answer for the round pages and their forms, the API and the players' phones."""
+
+    BIDDING = "bidding"  # the next round: entered whole, or (42, Forty Fives) its bids alone
+    COMPLETING = "completing"  # the open round (bids saved), entered as the round now: its result
+    OPEN = "open"  # a fix of the open round: its bids, still alone, or the round completed
+    EDITING = "editing"  # a fix of a complete round (every later round is rescored)
 
 
 # --- Options ---------------------------------------------------------------------------------

@@ -8,6 +8,6 @@ register = template.Library()
 @register.inclusion_tag("games/seat_owner.html", takes_context=True)
 def players_phones(context, game):
     # Imported here: the views import the models, which a template library must not need early.
-    from games.seat_views import owner_context
+    from games.views.phones import owner_context
 
     return owner_context(context["request"], game)

@@ -7,11 +7,10 @@ from collections.abc import Callable, Mapping
 
 from django.utils.translation import gettext as _
 
-from ...models import Game
 from ...scoring.numbers import shown
 
 
-def describe(game: Game, entry: Mapping, name: Callable) -> list[str]:
+def describe(game, entry: Mapping, name: Callable) -> list[str]:
     lines = (
         [_("%(name)s went out.") % {"name": name(entry["went_out"])}] if "went_out" in entry else []
     )

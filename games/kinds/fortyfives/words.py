@@ -7,10 +7,8 @@ from collections.abc import Callable, Mapping
 
 from django.utils.translation import gettext as _
 
-from ...models import Game
 
-
-def describe(game: Game, entry: Mapping, name: Callable) -> list[str]:
+def describe(game, entry: Mapping, name: Callable) -> list[str]:
     if entry.get("thrown_in"):
         return [_("Everyone passed: the hand was thrown in.")]
     teams = {

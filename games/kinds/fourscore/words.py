@@ -7,10 +7,8 @@ from collections.abc import Callable, Mapping
 
 from django.utils.translation import gettext as _
 
-from ...models import Game
 
-
-def describe(game: Game, entry: Mapping, name: Callable) -> list[str]:
+def describe(game, entry: Mapping, name: Callable) -> list[str]:
     return [
         _("%(name)s's pile: %(pile)s.") % {"name": name(hand["player"]), "pile": hand["pile"]}
         for hand in entry.get("hands", [])

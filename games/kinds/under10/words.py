@@ -7,12 +7,11 @@ from collections.abc import Callable, Mapping
 
 from django.utils.translation import gettext as _
 
-from ...models import Game
 from ...words import said
 from .rules import BONUS_CARD_NAMES
 
 
-def describe(game: Game, entry: Mapping, name: Callable) -> list[str]:
+def describe(game, entry: Mapping, name: Callable) -> list[str]:
     if "called_by" in entry:
         lines = [_("%(name)s called “Under the 10!”.") % {"name": name(entry["called_by"])}]
     else:

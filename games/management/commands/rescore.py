@@ -3,8 +3,9 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from games import ratings
 from games.kinds import GAMES
-from games.models import Game, Rating
+from games.models import Game
 
 
 class Command(BaseCommand):
@@ -29,7 +30,7 @@ class Command(BaseCommand):
                 flagged += game.problem is not None
         for owner_id, kinds in rated.items():
             with transaction.atomic():
-                Rating.recompute(owner_id, sorted(kinds))
+                ratings.recompute(owner_id, kinds)
         if scored == 0 and not games.exists() and kind:
             raise CommandError("There is no game of that kind.")
         self.stdout.write(

@@ -18,13 +18,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import seats
-from .kinds.base import kind_ui
-from .models import FailedLogin, Game, SeatLink
-from .qr import qr_svg
-from .scoring.numbers import signed
-from .tables import ScoreTable
-from .views import _get_game_for_user, _is_poll, _page_context
+from .. import seats
+from ..kinds.base import kind_ui
+from ..models import FailedLogin, Game, SeatLink
+from ..qr import qr_svg
+from ..scoring.numbers import signed
+from ..tables import ScoreTable
+from .common import game_for_user, is_poll, page_context
 
 # Wrong join codes are counted like wrong passwords (FailedLogin), per address: guessing one of
 # 887 million codes at ten tries a quarter of an hour goes nowhere. The phones at a table share
@@ -346,7 +346,7 @@ def _owner_etag(game: Game) -> str:
 @require_http_methods(["GET", "POST"])
 def game_phones(request, pk: int):
     """GET: the owner's phones section (polled); POST: turn players' phones on or off."""
-    game = _get_game_for_user(request, pk)
+    game = game_for_user(request, pk)
     if request.method == "POST":
         if request.POST.get("action") == "table":
             _owner_table_part(request, game)
@@ -356,7 +356,7 @@ def game_phones(request, pk: int):
         elif not game.finished and game.ui.part_form:  # a game whose phones have a part
             seats.turn_on(game)
         return redirect(reverse("game_detail", args=[game.pk]) + "#phones")
-    if not _is_poll(request):
+    if not is_poll(request):
         return redirect(reverse("game_detail", args=[game.pk]) + "#phones")
     etag = _owner_etag(game)
     not_modified = get_conditional_response(request, etag=etag)
@@ -393,7 +393,7 @@ def _owner_table_part(request, game: Game) -> None:
 
 @require_POST
 def phone_revoke(request, pk: int, link_pk: int):
-    game = _get_game_for_user(request, pk)
+    game = game_for_user(request, pk)
     link = get_object_or_404(SeatLink, pk=link_pk, game=game)
     name = link.seat.player.name
     link.delete()
@@ -404,7 +404,7 @@ def phone_revoke(request, pk: int, link_pk: int):
 @require_POST
 def phones_save(request, pk: int):
     """Save now: the round as the phones entered it, through the write path."""
-    game = _get_game_for_user(request, pk)
+    game = game_for_user(request, pk)
     outcome = seats.save_now(game, request.user)
     if outcome.saved is not None:
         messages.success(request, _("Round %(number)s saved.") % {"number": outcome.saved.number})
@@ -417,7 +417,7 @@ def phones_save(request, pk: int):
 def phones_take_over(request, pk: int):
     """The round form, filled in with every part the phones sent: the owner fixes or finishes
     it and saves it as any round (the draft goes when it is saved)."""
-    game = _get_game_for_user(request, pk)
+    game = game_for_user(request, pk)
     board = game.scoreboard
     stage = seats.current_stage(game, board)
     if stage is None:
@@ -427,5 +427,5 @@ def phones_take_over(request, pk: int):
     form = kind_ui(game.rules).round_form(
         None, game=game, board=board, entry=entry or None, number=stage.number
     )
-    context = _page_context(game, form=form, number=stage.number, versions=[])
+    context = page_context(game, form=form, number=stage.number, versions=[])
     return render(request, "games/round_form.html", context)

@@ -18,10 +18,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from .kinds.fortyfives import referee as fortyfives
-from .kinds.fortytwo import referee as fortytwo
-from .scoring import EntryError
-from .scoring.cards import (
+from ..kinds.fortyfives import referee as fortyfives
+from ..kinds.fortytwo import referee as fortytwo
+from ..scoring import EntryError
+from ..scoring.cards import (
     JOKERS,
     RANK_NAMES,
     RANKS,
@@ -33,8 +33,8 @@ from .scoring.cards import (
     read_card,
     read_plays,
 )
-from .scoring.messages import Message
-from .words import said
+from ..scoring.messages import Message
+from ..words import said
 
 # A whole hand of Forty Fives is under 200 characters of address; more is not one of ours.
 LONGEST_QUERY = 500

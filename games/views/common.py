@@ -1,0 +1,124 @@
+"""What the page views share: a user's game or 404, the models' refusals said as messages, and the
+scoreboard's page and its htmx poll."""
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.cache import get_conditional_response
+from django.utils.functional import SimpleLazyObject
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from ..models import (
+    Conflict,
+    Game,
+    NoSuchRound,
+    read_utc_offset,
+)
+from ..qr import qr_svg
+from ..scoring import EntryError
+from ..tables import ScoreTable
+from ..words import error_said
+
+
+def game_for_user(request, pk: int, *, with_rounds: bool = False) -> Game:
+    """The user's game, or 404: other people's games don't exist for them. `with_rounds`: read
+    with its seats and rounds, for a page that shows its board (three queries in all)."""
+    games = Game.objects.with_history() if with_rounds else Game.objects
+    return get_object_or_404(games, pk=pk, owner=request.user)
+
+
+def shared_game(token: str, *, with_rounds: bool = True) -> Game | None:
+    games = Game.objects.with_history() if with_rounds else Game.objects
+    return games.filter(share_token=token).first()
+
+
+T = TypeVar("T")
+
+
+def write(
+    request,
+    write: Callable[[], T],
+    *,
+    entry_error: Callable[[EntryError], None] | None = None,
+    conflict: Callable[[Conflict], None] | None = None,
+) -> T | None:
+    """The pages' one place for the models' refusals: run `write`, and say a refusal instead of
+    raising it. A round that isn't there is the page's 404; a Conflict (the game moved on) and
+    an EntryError are messages on the next page, unless the caller shows them itself (a form
+    keeps what was typed). None when refused."""
+    try:
+        return write()
+    except NoSuchRound:
+        raise Http404("No such round") from None
+    except Conflict as refusal:
+        if conflict:
+            conflict(refusal)
+        else:
+            messages.error(request, str(refusal))
+    except EntryError as refusal:
+        if entry_error:
+            entry_error(refusal)
+        else:
+            messages.error(request, error_said(refusal))
+    return None
+
+
+def page_context(game: Game, **extra) -> dict:
+    board = game.scoreboard
+    # The table is laid out only when a cached fragment of this version misses.
+    table = SimpleLazyObject(lambda: ScoreTable(game, board, game.player_names))
+    return {"game": game, "board": board, "table": table, **extra}
+
+
+def table_offset(request) -> int | None:
+    """The table's offset from UTC, as static/js/table-clock.js put it in the form."""
+    return read_utc_offset(request.POST.get("utc_offset", ""))
+
+
+def is_poll(request) -> bool:
+    return bool(request.htmx and not request.htmx.history_restore_request)
+
+
+def scoreboard_response(request, game: Game, template: str, **extra):
+    """The whole page, or just the scoreboard for htmx polling; an unchanged poll answers 304.
+
+    Only the poll is conditional: the whole page also carries flash messages and the CSRF
+    token, which a 304 would hide or leave stale.
+    """
+    if not is_poll(request):
+        return scoreboard_page(request, game, template, **extra)
+    # The language too: after a switch, the board is never the other language's copy.
+    language = get_language()
+    etag = f'"{game.pk}-{game.updated.timestamp()}-{game.share_token or ""}-{language}-part"'
+    # Compared weakly: GZipMiddleware sends the ETag back as W/"...", and so does the browser.
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        return not_modified
+    # The scoreboard, and the chart further down the page out of band: both follow the game.
+    context = page_context(game)
+    response = render(request, template + "#poll", context)
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def scoreboard_page(request, game: Game, template: str, **extra):
+    context = page_context(game, **extra)
+    if game.share_token:
+        url = request.build_absolute_uri(reverse("game_shared", args=[game.share_token]))
+        context["watch_url"] = url
+        context["watch_qr"] = qr_svg(url, _("QR code of the watch link: %(url)s") % {"url": url})
+    return render(request, template, context)
+
+
+def csv_download(text: str, filename: str) -> HttpResponse:
+    # The byte-order mark tells spreadsheet programs the file is UTF-8, so names keep their
+    # accents, emoji and right-to-left letters.
+    response = HttpResponse("\ufeff" + text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

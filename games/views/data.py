@@ -1,0 +1,69 @@
+"""Your data: everything as one JSON document, and bringing such a document back."""
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+)
+
+from .. import transfer
+from ..forms import (
+    ImportForm,
+)
+
+
+@require_http_methods(["GET", "POST"])
+def your_data(request):
+    """Back up everything as one JSON file, or bring such a file back: all of it or nothing."""
+    posted = request.method == "POST"  # bound even when the upload was dropped, to say so
+    form = ImportForm(
+        request.POST if posted else None,
+        request.FILES if posted else None,
+        dropped_as_too_large=getattr(request, "upload_too_large", False),
+    )
+    if posted:
+        try:
+            with transfer.import_slot(request.user):  # the file is read once it has its slot
+                counts = _import_from(request, form)
+        except transfer.Busy as busy:
+            context = {"form": ImportForm(), "busy": busy.message}
+            response = render(request, "games/your_data.html", context, status=429)
+            response["Retry-After"] = str(busy.retry_after)
+            return response
+        if counts is not None:
+            messages.success(
+                request,
+                _("Imported %(players)s players, %(nights)s nights and %(games)s games.") % counts,
+            )
+            return redirect("home")
+    return render(
+        request, "games/your_data.html", {"form": form}, status=400 if form.errors else 200
+    )
+
+
+def _import_from(request, form: ImportForm) -> dict | None:
+    """The uploaded file imported (its counts), or None: the form says why not."""
+    if not form.is_valid():
+        return None
+    try:
+        return transfer.import_document(request.user, form.cleaned_data["document"])
+    except transfer.Refused as refusal:
+        form.add_error("document", _("Nothing was imported: %(why)s") % {"why": refusal.message})
+    return None
+
+
+@require_GET
+def data_export(request):
+    document = transfer.export_document(request.user)
+    # Compact: a large account's file stays well within what an import reads (indented, it was
+    # two and a half times the size).
+    response = JsonResponse(
+        document, json_dumps_params={"ensure_ascii": False, "separators": (",", ":")}
+    )
+    day = timezone.localdate()
+    response["Content-Disposition"] = f'attachment; filename="scorekeeper-{day}.json"'
+    return response

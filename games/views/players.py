@@ -1,0 +1,118 @@
+"""Players: the circle, a player's page with their record, renaming and merging."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+)
+
+from .. import ratings, stats
+from ..forms import (
+    MergeForm,
+    NewPlayerForm,
+)
+from ..kinds import GAMES
+from ..models import (
+    Player,
+    name_key,
+    normal_name,
+)
+
+
+@require_POST
+def player_add(request):
+    """Add a name to the circle from the new-game or players page, then go back to it; asked
+    for JSON (the new-game page's script), the answer is the player, without a page."""
+    form = NewPlayerForm(request.POST)
+    if "application/json" in request.headers.get("Accept", ""):
+        return _player_added_json(request, form)
+    kind = request.POST.get("kind", "")
+    if form.is_valid():
+        try:
+            player = Player.add(request.user, form.cleaned_data["name"])
+            messages.success(request, _("%(names)s joined your circle.") % {"names": player.name})
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+    else:
+        messages.error(request, _("A player's name can be 1 to 40 characters."))
+    if request.POST.get("back") == "players":
+        return redirect("player_list")
+    url = reverse("game_new")
+    return redirect(f"{url}?kind={kind}" if kind in GAMES else url)
+
+
+def _player_added_json(request, form: NewPlayerForm) -> JsonResponse:
+    """The new player, or the one of that name already in the circle (the page seats them)."""
+    if not form.is_valid():
+        return JsonResponse({"error": _("A player's name can be 1 to 40 characters.")}, status=400)
+    try:
+        name = normal_name(form.cleaned_data["name"])
+        known = Player.objects.filter(owner=request.user, name_key=name_key(name)).first()
+        player = known or Player.add(request.user, name)
+    except ValidationError as error:
+        return JsonResponse({"error": " ".join(error.messages)}, status=400)
+    return JsonResponse({"id": player.pk, "name": player.name}, status=200 if known else 201)
+
+
+@require_GET
+def player_list(request):
+    return render(
+        request,
+        "games/player_list.html",
+        {
+            "players": stats.player_records(request.user),
+            "form": NewPlayerForm(),
+            "ratings": ratings.best_at_each_game(request.user),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def player_detail(request, pk: int):
+    player = get_object_or_404(Player, pk=pk, owner=request.user)
+    others = Player.objects.filter(owner=request.user).exclude(pk=player.pk)
+    rename = NewPlayerForm(request.POST or None, initial={"name": player.name})
+    if request.method == "POST" and rename.is_valid():
+        try:
+            player.rename(rename.cleaned_data["name"])
+        except ValidationError as error:
+            rename.add_error("name", error)
+        else:
+            messages.success(request, _("Renamed to %(name)s.") % {"name": player.name})
+            return redirect("player_detail", pk=player.pk)
+    return render(
+        request,
+        "games/player_detail.html",
+        {
+            "player": player,
+            "stats": stats.player_stats(player),
+            "games": stats.recent_games(player),
+            "ratings": ratings.player_history(player),
+            "rename": rename,
+            "merge": MergeForm(others=others),
+        },
+        status=400 if rename.errors else 200,
+    )
+
+
+@require_POST
+def player_merge(request, pk: int):
+    player = get_object_or_404(Player, pk=pk, owner=request.user)
+    form = MergeForm(request.POST, others=Player.objects.filter(owner=request.user))
+    if not form.is_valid():
+        messages.error(request, _("Choose which player this one is the same person as."))
+        return redirect("player_detail", pk=player.pk)
+    keep = form.cleaned_data["into"]
+    try:
+        player.merge_into(keep)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("player_detail", pk=player.pk)
+    messages.success(request, f"{player.name} is now {keep.name}: their games are merged.")
+    return redirect("player_detail", pk=keep.pk)
