@@ -35,7 +35,7 @@ $(MO): $(PO) | $(MSGFMT)
 messages: $(VENV)/.installed
 	$(BIN)/python manage.py makemessages --locale=nl \
 		--no-location --no-obsolete --ignore=.venv --ignore=node_modules --ignore=var \
-		--ignore=tests --ignore=bench --ignore=build --ignore='*.egg-info'
+		--ignore=tests --ignore='games/kinds/*/tests' --ignore=bench --ignore=build --ignore='*.egg-info'
 
 run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput
@@ -45,6 +45,7 @@ test: $(VENV)/.installed $(CHROMIUM) $(REDIS_SERVER) $(MSGFMT) $(MO)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
+	$(BIN)/lint-imports
 	$(BIN)/pytest
 	$(MAKE) test-browser
 

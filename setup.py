@@ -1,5 +1,6 @@
-"""What `pip install .` puts in the package: every Python package of scorekeeper/ and games/ (as
-setuptools finds them, migrations and scoring included), and templates/, static/ and docs/.
+"""What `pip install .` puts in the package: every Python package of scorekeeper/, accounts/ and
+games/ (as setuptools finds them, migrations and scoring included), and templates/, static/ and
+docs/.
 
 Each game's folder (games/kinds/<kind>/) keeps its templates, static files and rules pages beside
 its Python: package data of that package (its tests stay in the checkout).
@@ -15,7 +16,8 @@ from setuptools import find_namespace_packages, find_packages, setup
 FOLDERS_INSIDE_THE_PACKAGE = ("templates", "static", "docs", "locale")
 
 packages = find_packages(
-    include=["scorekeeper", "scorekeeper.*", "games", "games.*"], exclude=["*.tests"]
+    include=["scorekeeper", "scorekeeper.*", "accounts", "accounts.*", "games", "games.*"],
+    exclude=["*.tests"],
 )
 package_dir = {}
 kinds = [name for name in packages if name.startswith("games.kinds.")]

@@ -5,7 +5,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import ratings
-from .models import FailedLogin, Game, GameNight, Player, Round, RoundRevision, Seat
+from .models import Game, GameNight, Player, Round, RoundRevision, Seat
 
 
 @admin.register(Player)
@@ -89,11 +89,3 @@ class RoundAdmin(admin.ModelAdmin):
 class RoundRevisionAdmin(admin.ModelAdmin):
     list_display = ["__str__", "action", "by", "at"]
     raw_id_fields = ["game"]
-
-
-@admin.register(FailedLogin)
-class FailedLoginAdmin(admin.ModelAdmin):
-    """Who is locked out, and a way to let them back in (delete their rows)."""
-
-    list_display = ["username", "address", "at"]
-    search_fields = ["username", "address"]

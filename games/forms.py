@@ -12,26 +12,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from . import transfer
+from .kinds.base import NUMBER
 from .models import NAME_INPUT_MAX_LENGTH, Player, name_key, normal_name
 from .words import said
-
-NUMBER = forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"})
 
 
 class NewPlayerForm(forms.Form):
     # The 40-character limit is the normalised name's (Player.add); this only bounds the input.
     name = forms.CharField(
         max_length=NAME_INPUT_MAX_LENGTH, label=gettext_lazy("New player's name")
-    )
-
-
-class DeleteAccountForm(forms.Form):
-    """The password, typed again before the account is deleted."""
-
-    password = forms.CharField(
-        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
-        label=gettext_lazy("Your password, to confirm"),
-        max_length=4096,
     )
 
 

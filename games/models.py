@@ -7,7 +7,6 @@ last round's state, a fix plays on from the round before it, and every read read
 
 from __future__ import annotations
 
-import ipaddress
 import secrets
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
@@ -22,12 +21,10 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from .kinds import GAMES, kind_choices
-from .rescoring import problem_json, round_fields
 from .scoring import EntryError, Scoreboard
-from .scoring.base import UNSCORED, Phase, RoundResult, Table
+from .scoring.base import UNSCORED, Phase, RoundResult, Table, problem_json, round_fields
 from .scoring.messages import Message, message_from_json
 from .scoring.schema import with_new_player_ids
 
@@ -346,7 +343,9 @@ class Game(models.Model):
         GameNight, on_delete=models.SET_NULL, null=True, blank=True, related_name="games"
     )
     options = models.JSONField(default=dict, blank=True)
-    first_dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    # RESTRICT, not PROTECT: a player goes only with the games they sat in (an account deleted
+    # whole), never from under one.
+    first_dealer = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="+")
     players = models.ManyToManyField(Player, through="Seat", related_name="games")
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
@@ -377,13 +376,6 @@ class Game(models.Model):
     @property
     def rules(self):
         return GAMES[self.kind]
-
-    @property
-    def ui(self):
-        """The game's pages (its package in games/kinds/), as its rules name them."""
-        from .kinds.base import kind_ui  # the pages are built on this module's models
-
-        return kind_ui(self.rules)
 
     @property
     def finished(self) -> bool:
@@ -798,7 +790,7 @@ class Game(models.Model):
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE)
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
     position = models.PositiveSmallIntegerField()
     team = models.CharField(max_length=1, blank=True)
     # Kept in step with the replay by the write path, for listings and statistics.
@@ -952,99 +944,6 @@ class RoundDraft(models.Model):
         return f"Draft of round {self.number} of {self.game}"
 
 
-def delete_account(user) -> None:
-    """The user and everything they own. Games go first: their seats hold players, whom a seat
-    protects; then the user, and with them players, nights, API tokens."""
-    with transaction.atomic():
-        Game.objects.filter(owner=user).delete()
-        user.delete()
-
-
-class FailedLogin(models.Model):
-    """A wrong password, kept for a while so that guessing passwords is slowed to a crawl.
-
-    Counted per user name and address: a guesser elsewhere can't lock the real player out, and
-    one address's wrong passwords (a pub's wifi, a phone network's shared address) don't lock out
-    the other people behind it. Names are folded first, so that "Ann", "ANN" in full-width letters
-    and "Ann" with a zero-width space share one count. Every check of a password counts (the
-    app's log-in, the admin's, the API's token, the password change and account deletion): the
-    rows are written by the
-    `user_login_failed` signal and `record`, and live in the database, so the limit holds across
-    every worker and machine.
-    """
-
-    WINDOW = timedelta(minutes=15)
-    LOCKED_OUT = gettext_lazy("Too many wrong passwords: wait 15 minutes, then try again.")
-
-    username = models.CharField(max_length=150)
-    address = models.GenericIPAddressField(null=True, blank=True)
-    at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        indexes = [models.Index(fields=["address", "at"], name="failed_login_address_at")]
-
-    def __str__(self) -> str:
-        return f"{self.username} from {self.address} at {self.at:%Y-%m-%d %H:%M}"
-
-    @classmethod
-    def locked_out(cls, request, username: object) -> bool:
-        recent = cls.objects.filter(
-            address=client_address(request),
-            username=login_key(username),
-            at__gte=timezone.now() - cls.WINDOW,
-        )
-        return recent.count() >= settings.LOGIN_ATTEMPTS_LIMIT
-
-    @classmethod
-    def record(cls, request, username: object) -> None:
-        cls.forget_expired()
-        cls.objects.create(username=login_key(username), address=client_address(request))
-
-    @classmethod
-    def forget_expired(cls) -> int:
-        """Delete the rows (and their addresses) whose window has passed: on every write, and
-        by `manage.py purge_addresses`, which a server runs on a schedule so that a quiet
-        server keeps none either. How many were deleted."""
-        return cls.objects.filter(at__lt=timezone.now() - cls.WINDOW).delete()[0]
-
-    @classmethod
-    def forget(cls, request, username: object) -> None:
-        cls.objects.filter(username=login_key(username), address=client_address(request)).delete()
-
-
-class SignUp(models.Model):
-    """An account made, by address, so that one address can't make accounts by the hundred."""
-
-    WINDOW = timedelta(hours=1)
-    TOO_MANY = gettext_lazy("Too many new accounts from this address: try again in an hour.")
-
-    address = models.GenericIPAddressField(null=True, blank=True)
-    at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        indexes = [models.Index(fields=["address", "at"], name="sign_up_address_at")]
-
-    def __str__(self) -> str:
-        return f"{self.address} at {self.at:%Y-%m-%d %H:%M}"
-
-    @classmethod
-    def too_many(cls, request) -> bool:
-        recent = cls.objects.filter(
-            address=client_address(request), at__gte=timezone.now() - cls.WINDOW
-        )
-        return recent.count() >= settings.SIGNUPS_PER_ADDRESS
-
-    @classmethod
-    def record(cls, request) -> None:
-        cls.forget_expired()
-        cls.objects.create(address=client_address(request))
-
-    @classmethod
-    def forget_expired(cls) -> int:
-        """Delete the sign-ups (and their addresses) older than the window, as FailedLogin's."""
-        return cls.objects.filter(at__lt=timezone.now() - cls.WINDOW).delete()[0]
-
-
 class RunningImport(models.Model):
     """An import under way (games.transfer.import_slot): one per account at a time (the owner is
     unique), and at most settings.IMPORTS_AT_ONCE on the whole server (each holds one of that many
@@ -1062,27 +961,6 @@ class RunningImport(models.Model):
 
     def __str__(self) -> str:
         return f"Import by {self.owner_id} in slot {self.slot} since {self.started:%H:%M:%S}"
-
-
-def login_key(username: object) -> str:
-    """The name as typed, folded as player names are (NFKC, casefold, no invisible characters)
-    so that look-alikes of one name share one count, and safe to store."""
-    text = username if isinstance(username, str) else ""
-    visible = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cs", "Cf"))
-    return name_key(" ".join(visible.split()))[:150]
-
-
-def client_address(request) -> str | None:
-    """The caller's IP address: behind our proxy, the address the proxy saw (the last one it
-    appended to X-Forwarded-For); anything that isn't an address counts as none."""
-    address = request.META.get("REMOTE_ADDR", "")
-    if settings.BEHIND_PROXY:
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        address = forwarded.rsplit(",", 1)[-1].strip() or address
-    try:
-        return str(ipaddress.ip_address(address))
-    except ValueError:
-        return None
 
 
 class Rating(models.Model):

@@ -8,31 +8,7 @@ from collections import defaultdict
 from django.utils import timezone
 
 from .kinds import GAMES
-from .scoring.base import EntryError, RoundResult
-from .scoring.messages import message_json
-
-
-def round_fields(result: RoundResult, state: dict) -> dict:
-    """What a round row keeps of what the rules made of it: its status, dealer, each player's
-    points, total and notes (as JSON), its own notes, and the engine's state after it."""
-    return {
-        "status": result.status,
-        "dealer": result.dealer,
-        "results": result.results_json(),
-        "notes": result.notes_json(),
-        "state": state,
-    }
-
-
-def problem_json(problem: EntryError | None) -> dict | None:
-    """A round that breaks the rules as they now read, as the game row keeps it."""
-    if problem is None:
-        return None
-    return {
-        "round": problem.round_number,
-        "message": message_json(problem.message),
-        "field": problem.field,
-    }
+from .scoring.base import EntryError, problem_json, round_fields
 
 
 def rescore_games(apps, kinds=None, *, outdated_only: bool = True) -> int:

@@ -153,7 +153,7 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 INSTALLED_APPS = [
-    "games.apps.AdminConfig",  # Django's admin, its log-in limited (games.admin_site)
+    "accounts.apps.AdminConfig",  # Django's admin, its log-in limited (accounts.admin_site)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -166,6 +166,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "accounts",
     "games",
     # Each game's folder is an app, so that its templates and static files are found as any
     # app's: one line per game, in the games' registry.
@@ -272,7 +273,7 @@ if BEHIND_PROXY:
 # Wrong passwords allowed per user name and address in 15 minutes (games.models.FailedLogin),
 # enforced on every password check by the backend.
 LOGIN_ATTEMPTS_LIMIT = env_int("LOGIN_ATTEMPTS_LIMIT", 10)
-AUTHENTICATION_BACKENDS = ["games.authentication.LimitedModelBackend"]
+AUTHENTICATION_BACKENDS = ["accounts.authentication.LimitedModelBackend"]
 # Accounts that one address may make in an hour (games.models.SignUp).
 SIGNUPS_PER_ADDRESS = env_int("SIGNUPS_PER_ADDRESS", 10)
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # a game night's phone stays signed in for weeks
@@ -290,7 +291,7 @@ IMPORTS_AT_ONCE = imports_at_once()
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "games.authentication.TokenAuthentication",
+        "accounts.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

@@ -15,7 +15,7 @@ urlpatterns = [
     path("manifest.webmanifest", offline.web_manifest, name="web_manifest"),
     # The footer's language switch (a POST form); open to everyone, signed in or not.
     path("language/", login_not_required(require_POST(set_language)), name="set_language"),
-    path("accounts/", include("games.urls_accounts")),
+    path("accounts/", include("accounts.urls")),
     path("api/", include("games.urls_api")),
     path("", include("games.urls")),
 ]

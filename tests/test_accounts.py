@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import FailedLogin
+from accounts.models import FailedLogin
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db

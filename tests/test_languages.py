@@ -166,7 +166,7 @@ def test_makemessages_finds_no_string_that_is_not_in_the_catalogue(tmp_path):
     """makemessages run on a copy of the code: every marked string is already in the .po, and
     every entry of the .po is still used somewhere."""
     copy = tmp_path / "checkout"
-    for name in ("games", "scorekeeper", "templates", "locale"):
+    for name in ("accounts", "games", "scorekeeper", "templates", "locale"):
         shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "manage.py", copy / "manage.py")
     subprocess.run(
@@ -183,7 +183,8 @@ def test_makemessages_finds_no_string_that_is_not_in_the_catalogue(tmp_path):
 
 def test_the_scripts_words_are_the_ones_they_say():
     said_in_scripts = set()
-    for script in (ROOT / "static" / "js").glob("*.js"):
+    scripts = [*(ROOT / "static" / "js").glob("*.js"), *ROOT.glob("games/kinds/*/static/*/*.js")]
+    for script in scripts:
         for call in re.finditer(r'say\(((?:\s*"(?:[^"\\]|\\.)*"\s*\+?)+)', script.read_text()):
             said_in_scripts.add("".join(re.findall(r'"((?:[^"\\]|\\.)*)"', call.group(1))))
     said_in_scripts.discard("Round %(number)s")  # i18n.js's own example

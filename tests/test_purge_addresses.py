@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from games.models import FailedLogin, SignUp
+from accounts.models import FailedLogin, SignUp
 
 from . import production_recipe
 

@@ -9,8 +9,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from accounts.models import FailedLogin
 from games import seats
-from games.models import FailedLogin, Game, Player, Round, RoundDraft, SeatLink
+from games.models import Game, Player, Round, RoundDraft, SeatLink
 from games.views.phones import _claim_sentence
 from tests.factories import called
 from tests.test_watch_link import read_qr

@@ -8,7 +8,8 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games.models import FailedLogin, Game, GameNight, Player, Round, SignUp
+from accounts.models import FailedLogin, SignUp
+from games.models import Game, GameNight, Player, Round
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db

@@ -12,9 +12,11 @@ from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, status
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from accounts.models import FailedLogin
+
 from .. import transfer
 from ..errors import too_large
-from ..models import Conflict, FailedLogin, NoSuchRound
+from ..models import Conflict, NoSuchRound
 from ..scoring import EntryError
 from ..transfer import first_error
 from ..words import error_said

@@ -26,12 +26,14 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import TokenAuthentication
+from accounts.models import FailedLogin
+
 from .. import ratings, stats, transfer
-from ..authentication import TokenAuthentication
 from ..kinds import GAMES
 from ..kinds.fortyfives import referee as referee_fortyfives
 from ..kinds.fortytwo import referee as referee_fortytwo
-from ..models import Conflict, FailedLogin, Game, GameNight, Player
+from ..models import Conflict, Game, GameNight, Player
 from ..scoring.base import Phase
 from .entries import ENTRY
 from .errors import Conflicting, Invalid, LockedOut

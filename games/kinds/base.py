@@ -52,6 +52,10 @@ def _load(path: str) -> KindUI:
     )
 
 
+# A number typed on a phone: its number keypad, and no suggestions from earlier rounds.
+NUMBER = forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"})
+
+
 def int_choices(values) -> list[tuple[int, str]]:
     return [(value, shown(value)) for value in values]
 

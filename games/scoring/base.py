@@ -192,6 +192,30 @@ class RoundResult:
         )
 
 
+def round_fields(result: RoundResult, state: dict) -> dict:
+    """What a round row keeps (games.models.Round) of what the rules made of the round: its
+    status, dealer, each player's points, total and notes (as JSON), its own notes, and the
+    table's state after it."""
+    return {
+        "status": result.status,
+        "dealer": result.dealer,
+        "results": result.results_json(),
+        "notes": result.notes_json(),
+        "state": state,
+    }
+
+
+def problem_json(problem: EntryError | None) -> dict | None:
+    """A saved round that breaks the rules as they now read, as a game row keeps it."""
+    if problem is None:
+        return None
+    return {
+        "round": problem.round_number,
+        "message": message_json(problem.message),
+        "field": problem.field,
+    }
+
+
 @dataclass
 class Standing:
     player: int

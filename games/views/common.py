@@ -13,6 +13,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from ..kinds.base import kind_ui
 from ..models import (
     Conflict,
     Game,
@@ -72,7 +73,8 @@ def page_context(game: Game, **extra) -> dict:
     board = game.scoreboard
     # The table is laid out only when a cached fragment of this version misses.
     table = SimpleLazyObject(lambda: ScoreTable(game, board, game.player_names))
-    return {"game": game, "board": board, "table": table, **extra}
+    referee = kind_ui(game.rules).referee  # the URL name of its trick referee, if any
+    return {"game": game, "board": board, "table": table, "referee": referee, **extra}
 
 
 def table_offset(request) -> int | None:

@@ -18,9 +18,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.models import FailedLogin
+
 from .. import seats
 from ..kinds.base import kind_ui
-from ..models import FailedLogin, Game, SeatLink
+from ..models import Game, SeatLink
 from ..qr import qr_svg
 from ..scoring.numbers import signed
 from ..tables import ScoreTable
@@ -319,7 +321,11 @@ def seat_live(request, token: str):
 def owner_context(request, game: Game) -> dict:
     """The "Players' phones" section of the owner's game page (no query while they are off)."""
     if not game.join_code:  # offered for a game whose phones have a part to enter
-        return {"game": game, "phones_on": False, "has_parts": game.ui.part_form is not None}
+        return {
+            "game": game,
+            "phones_on": False,
+            "has_parts": kind_ui(game.rules).part_form is not None,
+        }
     board = game.scoreboard
     stage = seats.current_stage(game, board)
     draft = seats.draft_for(game, stage)
@@ -353,7 +359,7 @@ def game_phones(request, pk: int):
         elif request.POST.get("action") == "off":
             seats.turn_off(game)
             messages.success(request, _("Players' phones are off: every seat link is revoked."))
-        elif not game.finished and game.ui.part_form:  # a game whose phones have a part
+        elif not game.finished and kind_ui(game.rules).part_form:  # a game whose phones have a part
             seats.turn_on(game)
         return redirect(reverse("game_detail", args=[game.pk]) + "#phones")
     if not is_poll(request):

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
-from games.forms import NUMBER
-from games.kinds.base import RoundForm
+from games.kinds.base import NUMBER, RoundForm
 
 
 class HighestForm(RoundForm):

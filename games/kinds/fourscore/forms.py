@@ -6,8 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...forms import NUMBER
-from ..base import PartForm, RoundForm
+from ..base import NUMBER, PartForm, RoundForm
 
 
 class FourScoreForm(RoundForm):

@@ -9,9 +9,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...forms import NUMBER
 from ...words import said
-from ..base import PartForm, RoundForm
+from ..base import NUMBER, PartForm, RoundForm
 from .rules import (
     BONUS_COSTS,
     BONUS_LABELS,

@@ -21,14 +21,8 @@ from django.views.decorators.http import (
 )
 from rest_framework.authtoken.models import Token
 
-from ..forms import (
-    DeleteAccountForm,
-)
-from ..models import (
-    FailedLogin,
-    SignUp,
-    delete_account,
-)
+from .forms import DeleteAccountForm
+from .models import FailedLogin, SignUp
 
 
 @login_not_required
@@ -149,7 +143,8 @@ def account_delete(request):
             return render(request, "registration/account_delete.html", context, status=429)
         if form.is_valid():
             if user.check_password(form.cleaned_data["password"]):
-                delete_account(user)
+                with transaction.atomic():
+                    user.delete()  # and everything they own with them
                 auth_logout(request)
                 messages.success(request, _("Your account and everything in it are deleted."))
                 return redirect("home")

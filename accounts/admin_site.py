@@ -10,7 +10,7 @@ from .models import FailedLogin
 class AdminSite(admin.AdminSite):
     @method_decorator(login_not_required)
     def login(self, request, extra_context=None):
-        # The password check itself (games.authentication.LimitedModelBackend) refuses a locked
+        # The password check itself (accounts.authentication.LimitedModelBackend) refuses a locked
         # out name; this only makes the answer say so, with the status the app's log-in gives.
         locked_out = request.method == "POST" and FailedLogin.locked_out(
             request, request.POST.get("username")

@@ -4,7 +4,7 @@
 
 from django.core.management.base import BaseCommand
 
-from games.models import FailedLogin, SignUp
+from accounts.models import FailedLogin, SignUp
 
 
 class Command(BaseCommand):

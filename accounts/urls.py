@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts as views
+from . import views
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
