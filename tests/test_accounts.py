@@ -260,3 +260,22 @@ def test_the_api_token_endpoint_shares_the_limit(client, owner, limit_of_three):
         "detail": "Too many wrong passwords: wait 15 minutes, then try again."
     }
     assert response["Retry-After"] == "900"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_limits_counted_before_accounts_had_an_app_are_kept_in_it():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    from accounts.models import SignUp
+
+    executor = MigrationExecutor(connection)
+    executor.migrate([("games", "0013_ratings"), ("accounts", None)])
+    old = executor.loader.project_state([("games", "0013_ratings")]).apps
+    old.get_model("games", "FailedLogin").objects.create(username="ann", address="10.0.0.1")
+    old.get_model("games", "SignUp").objects.create(address="10.0.0.2")
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert FailedLogin.objects.get().address == "10.0.0.1"
+    assert SignUp.objects.get().address == "10.0.0.2"
