@@ -560,6 +560,11 @@ class Rules:
         """
         raise NotImplementedError
 
+    def sample_round(self, players: list[int], number: int) -> dict:
+        """A valid entry for round `number` (from 1) with these players, such that the game
+        can go on as long as its rules allow: what the tests and the benchmark play."""
+        raise NotImplementedError
+
     def check_players(self, players: Sequence[int]) -> None:
         """Checks of the seating beyond the count (Forty Fives needs exactly four)."""
 

@@ -46,7 +46,7 @@ from .common import (
 @require_safe
 def home(request):
     if not request.user.is_authenticated:
-        return render(request, "landing.html")
+        return render(request, "landing.html", {"games": GAMES.values()})
     # Each game with its players and round count, so that two games of one kind read apart.
     # (An aggregate drops Meta.ordering, so the newest-first order is said again.)
     games = Game.objects.annotate(round_count=Count("rounds")).order_by("-created").with_seats()

@@ -141,6 +141,18 @@ def go_out_penalty(scores: Mapping[int, int], went_out: int) -> int:
     return GO_OUT_PENALTY * at_or_below
 
 
+# Grids from the rules page's worked examples (blocks, cancelled columns, plain cards), for
+# `sample_round`.
+SAMPLE_GRIDS = [
+    [[5, 5, 3], [5, 5, -1]],
+    [[7, 2, 7], [7, 9, 7]],
+    [[4, 4, 4], [4, 4, 4]],
+    [[-10, 3, 12], [-10, 3, 11]],
+    [[1, 2, 3], [4, 5, 6]],
+    [[-10, -10, -10], [-10, -10, -1]],
+]
+
+
 class FortyBelow(Rules):
     kind = "fortybelow"
     version = 1
@@ -250,6 +262,16 @@ class FortyBelow(Rules):
         return {
             "forty_below_blocks": sum(1 for hand in hands if hand.block is not None),
             "minus_51_hands": sum(1 for hand in hands if hand.score == LOWEST_HAND),
+        }
+
+    def sample_round(self, players: list[int], number: int) -> dict:
+        """Round `number` (from 1): each player one of the grids, the out-goer moving round."""
+        return {
+            "went_out": players[number % len(players)],
+            "hands": [
+                {"player": player, "grid": SAMPLE_GRIDS[(seat + number) % len(SAMPLE_GRIDS)]}
+                for seat, player in enumerate(players)
+            ],
         }
 
 

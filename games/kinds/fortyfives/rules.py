@@ -479,5 +479,18 @@ class FortyFives(Rules):
             "team_totals": {team: self._team_total(table, team) for team in TEAMS},
         }
 
+    def sample_round(self, players: list[int], number: int) -> dict:
+        """The bidder's team bids 30 and is set (2 tricks); the other team takes 3 and the highest
+        trump. Bidding goes round the table, so both teams sink by 10 every two hands."""
+        bidder_seat = number % len(players)
+        bidders, others = ("A", "B") if bidder_seat % 2 == 0 else ("B", "A")
+        return {
+            "bidder": players[bidder_seat],
+            "bid": 30,
+            "trump": "hearts",
+            "tricks": {bidders: 2, others: 3},
+            "high_trump": others,
+        }
+
 
 GAME = FortyFives()

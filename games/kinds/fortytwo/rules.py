@@ -223,6 +223,19 @@ class FortyTwo(Rules):
             )
         return lines
 
+    def sample_round(self, players: list[int], number: int) -> dict:
+        """Everyone bids one more than they take, so nobody makes a bid and nobody ever wins (the
+        totals wait at 42). The bids add up to 7 + players, never the dealer's forbidden 7."""
+        count = len(players)
+        shares = [7 // count + (1 if seat < 7 % count else 0) for seat in range(count)]
+        tricks = shares[number % count :] + shares[: number % count]
+        return {
+            "hands": [
+                {"player": player, "bid": taken + 1, "tricks": taken}
+                for player, taken in zip(players, tricks, strict=True)
+            ]
+        }
+
 
 def bidding_order(players: Sequence[int], dealer: int) -> list[int]:
     """Who bids when: from the dealer's left round the table, the dealer last."""

@@ -230,6 +230,20 @@ class UnderTheTen(Rules):
             return []
         return [Info(N_("Out of the game: %(names)s"), {"names": tuple(map(PlayerName, out))})]
 
+    def sample_round(self, players: list[int], number: int) -> dict:
+        """A call that eliminates nobody, however long the game: the caller holds under 10 and is
+        strictly lowest (0), everyone else holds exactly 10, so every total steps by 10 and is
+        halved when it lands on exactly 100. No total ever passes 100."""
+        caller = players[number % len(players)]
+        others = [[4, 6], [10], [3, 7], [1, 2, 3, 4]]
+        return {
+            "called_by": caller,
+            "hands": [
+                {"player": player, "cards": [number % 10] if player == caller else others[seat % 4]}
+                for seat, player in enumerate(players)
+            ],
+        }
+
 
 def hand_points(hand: Mapping) -> int:
     """What a hand costs when the round ends: its points or cards, plus its bonus cards.
