@@ -34,11 +34,6 @@ class EntryError(ValueError):
         return EntryError(self.message, field=self.field, round_number=number)
 
 
-def require(condition: object, message: str, *, field: str | None = None) -> None:
-    if not condition:
-        raise EntryError(message, field=field)
-
-
 def whole_number(value: object, what: str, *, field: str | None = None) -> int:
     """`value` as an int; booleans, floats and strings are refused (the API sends JSON numbers).
     The messages are made only when refused: a replay checks every number it reads."""

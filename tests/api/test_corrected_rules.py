@@ -26,7 +26,8 @@ def test_a_thrown_in_forty_fives_hand_scores_nothing_and_moves_the_deal(api):
         ({"thrown_in": False}, "thrown_in can only be true"),
         (
             {"thrown_in": True, "bid": 20},
-            "a thrown-in hand was not bid or played, so it has no bid",
+            "a hand is either bid (bidder and bid) or thrown in (thrown_in): give exactly one "
+            "of them",
         ),
     ],
 )
@@ -45,7 +46,11 @@ def test_a_thrown_in_hand_with_anything_else_is_a_400(api, entry, detail):
     [
         ({}, "enter Bob's hand: its points or its cards", "hands.{bob}"),
         ({"cards": []}, "Bob's hand has no cards", "hands.{bob}.cards"),
-        ({"cards": [1, 2, 3, 4, 5, 6]}, "Bob's hand has 6 cards", "hands.{bob}.cards"),
+        (
+            {"cards": [1, 2, 3, 4, 5, 6]},
+            "Bob's cards must be a list of at most 5 card values",
+            "hands.{bob}.cards",
+        ),
         (
             {"cards": [1, 2, 3, 4, 5], "bonus": ["joker"]},
             "Bob's hand has 6 cards",
