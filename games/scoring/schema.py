@@ -553,7 +553,7 @@ def _field(at: tuple) -> str | None:
 
 def _said_value(value: object) -> str | None:
     """A refused value as a sentence can show it: a number or a short text; None otherwise."""
-    if type(value) is int:
+    if type(value) is int and abs(value) <= LARGEST_NUMBER:
         return shown(value)
     if type(value) is str and len(value) <= 30:
         return value
