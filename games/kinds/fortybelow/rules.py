@@ -42,12 +42,9 @@ CARDS_ALLOWED = Message(
 )
 
 # A hand: two rows of three cards, top row first.
+CARD = Choice(CARD_VALUES, what=N_("each card of %(name)s's grid"), allowed=CARDS_ALLOWED)
 GRID = ListOf(
-    ListOf(
-        Choice(CARD_VALUES, what=N_("each card of %(name)s's grid"), allowed=CARDS_ALLOWED),
-        COLUMNS,
-        COLUMNS,
-    ),
+    ListOf(CARD, COLUMNS, COLUMNS),
     ROWS,
     ROWS,
     help=f"{ROWS} rows of {COLUMNS} cards, top row first; a card is "

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy
 
 from ...forms import NUMBER
 from ..base import PartForm, RoundForm
+from .rules import PILE
 
 
 class FourScoreForm(RoundForm):
@@ -39,7 +40,7 @@ class FourScorePart(PartForm):
 
     def add_fields(self) -> None:
         self.fields["pile"] = forms.IntegerField(
-            min_value=0, max_value=999, widget=NUMBER, label=_("My pile")
+            min_value=PILE.minimum, max_value=PILE.maximum, widget=NUMBER, label=_("My pile")
         )
 
     def initial_from(self, part, claims) -> dict:
