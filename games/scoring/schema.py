@@ -271,11 +271,11 @@ def check_entry(
             raise EntryError(Message("a round's entry must be an object"))
         check.value(schema, entry, (None, None, None, None, None, N_("the entry")))
     else:
-        words = HAND if isinstance(schema, Shape | OneOf) else ""
+        words = _HAND if isinstance(schema, Shape | OneOf) else ""
         check.value(schema, entry, (None, None, None, None, owner, words))
 
 
-HAND = N_("%(name)s's hand")  # a player's part of the entry
+_HAND = N_("%(name)s's hand")  # a player's part of the entry
 
 
 def _nameless(player: int) -> str:
@@ -287,7 +287,7 @@ def _nameless(player: int) -> str:
 # (the list or object it is in, that one's place, the field it is in, what it adds to the
 # engine's `field` path (its field, or the player whose hand it is), the player whose hand it
 # is in (an id, or a name given to check_entry), the words its place names it by).
-UP, UP_AT, KEY, STEP, OWNER, WORDS = range(6)
+_UP, _UP_AT, _KEY, _STEP, _OWNER, _WORDS = range(6)
 
 
 def _is_object(value: object) -> bool:
@@ -318,6 +318,8 @@ _FITS: dict = {
 
 
 class _Check:
+    """The walk of a value through its schema, which words a refusal only when it makes one."""
+
     def __init__(self, name: Callable[[int], str]):
         self.name = name
 
@@ -336,7 +338,7 @@ class _Check:
             and (item.maximum is None or len(value) <= item.maximum)
         ):
             self.refuse_whole(item, at)
-        inside = (item, at, None, None, at[OWNER], "")
+        inside = (item, at, None, None, at[_OWNER], "")
         part_item = item.item
         fits = _FITS.get(type(part_item))
         for part in value:  # type: ignore[union-attr]
@@ -362,7 +364,7 @@ class _Check:
                     ),
                     field=_field(at),
                 )
-            self.shape(item.item, hand, (item, at, None, player, player, HAND))
+            self.shape(item.item, hand, (item, at, None, player, player, _HAND))
 
     def by_player(self, item: ByPlayer, value: object, at: tuple) -> None:
         if not _is_object(value):
@@ -373,7 +375,7 @@ class _Check:
                     Message("%(key)s is not a player at this table", key=str(key)),
                     field=_field((item, at, None, key, None, "")),
                 )
-            self.value(item.item, part, (item, at, None, key, int(key), HAND))
+            self.value(item.item, part, (item, at, None, key, int(key), _HAND))
 
     def one_of(self, item: OneOf, value: object, at: tuple) -> None:
         if not _is_object(value):
@@ -396,7 +398,7 @@ class _Check:
         for key in value:  # type: ignore[union-attr]
             if key not in fields:
                 self.refuse_unknown(item, value, at)  # type: ignore[arg-type]
-        owner = at[OWNER]
+        owner = at[_OWNER]
         for key, part in fields.items():
             if key in value:  # type: ignore[operator]
                 part_value = value[key]  # type: ignore[index]
@@ -439,7 +441,7 @@ class _Check:
         raise EntryError(message, field=_field(at))
 
     def not_allowed(self, item: Choice, value: object, what: str, at: tuple) -> str:
-        allowed = self.words(item.allowed, at[OWNER]) if item.allowed else _or_list(item)
+        allowed = self.words(item.allowed, at[_OWNER]) if item.allowed else _or_list(item)
         said = _said_value(value)
         if said is None:
             return Message("%(what)s must be %(allowed)s", what=what, allowed=allowed)
@@ -464,13 +466,13 @@ class _Check:
 
     def refuse_missing(self, part: Field, key: str, item: Shape, at: tuple):
         if part.missing:  # type: ignore[union-attr]
-            message = self.words(part.missing, at[OWNER])  # type: ignore[union-attr]
+            message = self.words(part.missing, at[_OWNER])  # type: ignore[union-attr]
         elif isinstance(part, Hands):
             message = Message("hands must be a list with one hand per player")
         else:
             what = self.named(item, at)[0]
             message = Message("%(what)s has no %(field)s", what=what, field=key)
-        raise EntryError(message, field=_field((item, at, key, key, at[OWNER], "")))
+        raise EntryError(message, field=_field((item, at, key, key, at[_OWNER], "")))
 
     def what(self, item: Field, at: tuple) -> str:
         return self.name_of(item, at) or Message("a part of the entry")
@@ -480,13 +482,13 @@ class _Check:
         unnamed."""
         declared = getattr(item, "what", "")
         if declared:
-            return self.words(declared, at[OWNER])
-        if at[WORDS]:
-            return self.words(at[WORDS], at[OWNER])
-        if at[KEY] is not None:
-            return at[KEY]
-        if at[UP] is not None and type(item) in _FITS:
-            around = self.name_of(at[UP], at[UP_AT])
+            return self.words(declared, at[_OWNER])
+        if at[_WORDS]:
+            return self.words(at[_WORDS], at[_OWNER])
+        if at[_KEY] is not None:
+            return at[_KEY]
+        if at[_UP] is not None and type(item) in _FITS:
+            around = self.name_of(at[_UP], at[_UP_AT])
             if around is not None:
                 return Message("each of %(what)s", what=around)
         return None
@@ -494,9 +496,9 @@ class _Check:
     def named(self, item: Field, at: tuple) -> tuple[str, str]:
         """The name and the `shape` words of a list or an object, or of the named one it is in."""
         what = self.name_of(item, at)
-        if what is None and at[UP] is not None:
-            return self.named(at[UP], at[UP_AT])
-        return what or Message("a part of the entry"), self.shape_words(item, at[OWNER])
+        if what is None and at[_UP] is not None:
+            return self.named(at[_UP], at[_UP_AT])
+        return what or Message("a part of the entry"), self.shape_words(item, at[_OWNER])
 
     def shape_words(self, item: Field, owner: object) -> str:
         declared = getattr(item, "shape", "")
@@ -545,9 +547,9 @@ def _field(at: tuple) -> str | None:
     """The engine's `field` of the value at `at`: the steps from the entry down to it."""
     steps = []
     while at is not None:
-        if at[STEP] is not None:
-            steps.append(str(at[STEP]))
-        at = at[UP_AT]
+        if at[_STEP] is not None:
+            steps.append(str(at[_STEP]))
+        at = at[_UP_AT]
     return ".".join(reversed(steps)) or None
 
 

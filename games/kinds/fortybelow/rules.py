@@ -52,6 +52,7 @@ GRID = ListOf(
     what=N_("%(name)s's grid"),
     shape=N_("two rows of three cards"),
 )
+ANYONE = Message("the player")  # whose grid a live tally checks: it doesn't know
 
 
 def tally(grid: object) -> Tally:
@@ -59,7 +60,7 @@ def tally(grid: object) -> Tally:
 
     Raises EntryError if `grid` is not two rows of three card values.
     """
-    check_entry(GRID, grid, owner=Message("the player"))
+    check_entry(GRID, grid, owner=ANYONE)
     return tallied(grid)  # type: ignore[arg-type]
 
 
