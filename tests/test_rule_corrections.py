@@ -216,7 +216,7 @@ def test_a_broken_game_takes_no_new_round_until_it_is_fixed_and_an_edit_fixes_it
     with pytest.raises(EntryError, match="Round 2: Bob's hand has no cards"):
         game.add_round(next_round, owner)
     still_broken = {**Round.objects.get(game=game, number=2).entry}
-    still_broken["hands"][1] = {"player": bob.pk, "cards": [1, 2, 3, 4, 5], "bonus": ["joker"]}
+    still_broken["hands"][1] = {"player": bob.pk, "cards": [1, 2, 3, 4, 5, 6]}
     with pytest.raises(EntryError, match="Bob's hand has 6 cards"):
         game.replace_round(2, still_broken, owner)
     fixed = {**still_broken}

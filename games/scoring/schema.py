@@ -77,7 +77,9 @@ class Flag:
 
 @dataclass(frozen=True)
 class ListOf:
-    """A list of `item`, of `minimum` to `maximum` items when given."""
+    """A list of `item`, of `minimum` to `maximum` items when given. `too_many` is the sentence
+    when it holds more than `maximum` (given `%(count)s` and `%(most)s`), if it is not to be
+    refused as not its `shape`."""
 
     item: Field
     minimum: int | None = None
@@ -86,6 +88,7 @@ class ListOf:
     what: str = ""
     missing: str = ""
     shape: str = ""
+    too_many: str = ""
 
 
 @dataclass(frozen=True)
@@ -337,7 +340,7 @@ class _Check:
             (item.minimum is None or len(value) >= item.minimum)
             and (item.maximum is None or len(value) <= item.maximum)
         ):
-            self.refuse_whole(item, at)
+            self.refuse_whole(item, at, len(value) if isinstance(value, list | tuple) else None)
         inside = (item, at, None, None, at[_OWNER], "")
         part_item = item.item
         fits = _FITS.get(type(part_item))
@@ -449,8 +452,12 @@ class _Check:
             "%(what)s must be %(allowed)s, not %(value)s", what=what, allowed=allowed, value=said
         )
 
-    def refuse_whole(self, item: Field, at: tuple):
-        """Refuse a list or an object that is not what it must be, as a whole."""
+    def refuse_whole(self, item: Field, at: tuple, count: int | None = None):
+        """Refuse a list or an object that is not what it must be, as a whole (a list of
+        `count` items)."""
+        if count is not None and getattr(item, "too_many", "") and count > item.maximum:  # type: ignore[union-attr]
+            message = self.words(item.too_many, at[_OWNER], count=count, most=item.maximum)  # type: ignore[union-attr]
+            raise EntryError(message, field=_field(at))
         what, shape = self.named(item, at)
         raise EntryError(
             Message("%(what)s must be %(shape)s", what=what, shape=shape), field=_field(at)
@@ -519,19 +526,20 @@ class _Check:
             return Message("a list of at least %(least)s items", least=least)
         return Message("a list of %(least)s to %(most)s items", least=least, most=most)
 
-    def words(self, text: str, owner: object) -> str:
-        """A declared text as said: a Message as it is, an N_() text with its player named."""
+    def words(self, text: str, owner: object, **values: object) -> str:
+        """A declared text as said: a Message as it is, an N_() text with its player named (and
+        the `values` it takes)."""
         if isinstance(text, Message):
             return text
         if "%(name)s" not in text:
-            return Message(text)
+            return Message(text, **values)
         if owner is None:
             player = Message("the player")
         elif type(owner) is int:
             player = self.name(owner)
         else:
             player = owner
-        return Message(text, name=player)
+        return Message(text, name=player, **values)
 
 
 _CONTAINERS: dict = {

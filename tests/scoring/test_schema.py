@@ -232,6 +232,25 @@ def test_a_list_is_refused_as_a_whole_and_its_items_each():
     )
 
 
+def test_a_list_may_say_how_it_holds_too_many_in_its_own_words():
+    cards = ListOf(
+        Whole(0, 13),
+        maximum=5,
+        what=N_("%(name)s's cards"),
+        shape=N_("a list of card values"),
+        too_many=N_("%(name)s's hand has %(count)s cards; a hand holds at most %(most)s"),
+    )
+    schema = Shape("E", {"hands": Hands(Shape("H", {"player": PlayerId(), "cards": cards}))})
+    assert refusal(schema, {"hands": [{"player": 2, "cards": [1] * 6}]}) == (
+        "Bob's hand has 6 cards; a hand holds at most 5",
+        "hands.2.cards",
+    )
+    assert refusal(schema, {"hands": [{"player": 2, "cards": "1 2"}]}) == (
+        "Bob's cards must be a list of card values",
+        "hands.2.cards",
+    )
+
+
 def test_a_list_left_unnamed_inside_a_named_one_is_refused_as_the_named_one():
     grid = ListOf(
         ListOf(Choice((1, 2), what=N_("each card of the grid")), 3, 3),

@@ -40,6 +40,9 @@ ELIMINATED_ABOVE = 150
 HAND_SIZE = 5  # five cards are dealt, and every card laid down is replaced by one drawn
 MOST_POINTS_IN_HAND = 100  # points entered directly: five cards are never worth more
 
+TOO_MANY_CARDS = N_(
+    "%(name)s's hand has %(count)s cards; a hand holds at most %(most)s, bonus cards included"
+)
 POINTS = Whole(
     0,
     MOST_POINTS_IN_HAND,
@@ -59,7 +62,8 @@ HAND_SCHEMA = Shape(
             help=f"The hand's card values: 1 to {HAND_SIZE} cards with the bonus cards, "
             "empty only for the player who went out with an empty hand.",
             what=N_("%(name)s's cards"),
-            shape=Message("a list of at most %(most)s card values", most=HAND_SIZE),
+            shape=N_("a list of card values"),
+            too_many=TOO_MANY_CARDS,
         ),
         "bonus": ListOf(BONUS, help="Bonus cards held.", what=N_("%(name)s's bonus cards")),
     },
@@ -295,15 +299,9 @@ def _read_hand(hand: Mapping, owner: str, field: str | None) -> tuple[int, list[
     else:
         cards = hand["cards"]
         held = len(cards) + len(bonus)
-        if held > HAND_SIZE:
+        if held > HAND_SIZE:  # the schema counts the cards; here with the bonus cards
             raise EntryError(
-                Message(
-                    "%(owner)s's hand has %(held)s cards; a hand holds at most %(most)s, "
-                    "bonus cards included",
-                    owner=owner,
-                    held=held,
-                    most=HAND_SIZE,
-                ),
+                Message(TOO_MANY_CARDS, name=owner, count=held, most=HAND_SIZE),
                 field=at("cards"),
             )
         points = sum(cards)

@@ -417,7 +417,7 @@ def test_a_dealer_who_goes_out_passes_the_deal_on():
         ),
         (
             call(ANN, {ANN: 0, BOB: {"cards": "3 4"}, CY: 0}),
-            "Bob's cards must be a list of at most 5 card values",
+            "Bob's cards must be a list of card values",
             "hands.2.cards",
         ),
         (
@@ -565,35 +565,28 @@ def test_five_cards_bonus_cards_included_are_a_full_hand(hand, points):
     assert scores(board)[BOB] == points
 
 
-# More than five cards in `cards` alone: the entry's schema says so, as it says the list's limit.
-TOO_MANY_CARDS = "{name}'s cards must be a list of at most 5 card values"
-
-
 @pytest.mark.parametrize(
-    ("hand", "message"),
+    ("hand", "count"),
     [
-        ({"cards": [1] * 6}, TOO_MANY_CARDS),
-        ({"cards": [0] * 20}, TOO_MANY_CARDS),
-        ({"cards": [1, 2, 3, 4, 5], "bonus": ["joker"]}, TOO_MANY.replace("{count}", "6")),
-        (
-            {"cards": [1, 2, 3, 4], "bonus": ["joker", "trade_card"]},
-            TOO_MANY.replace("{count}", "6"),
-        ),
-        ({"cards": [], "bonus": ["trade_card"] * 6}, TOO_MANY.replace("{count}", "6")),
+        ({"cards": [1] * 6}, 6),
+        ({"cards": [0] * 20}, 20),
+        ({"cards": [1, 2, 3, 4, 5], "bonus": ["joker"]}, 6),
+        ({"cards": [1, 2, 3, 4], "bonus": ["joker", "trade_card"]}, 6),
+        ({"cards": [], "bonus": ["trade_card"] * 6}, 6),
     ],
 )
-def test_six_cards_bonus_cards_included_are_refused_naming_the_player(hand, message):
+def test_six_cards_bonus_cards_included_are_refused_naming_the_player(hand, count):
     assert refusal([call(ANN, {ANN: 5, BOB: hand, CY: 7})]) == (
-        message.format(name="Bob"),
+        TOO_MANY.format(name="Bob", count=count),
         "hands.2.cards",
     )
     # The caller and the stroke-of-luck player's hands are held to it too.
     assert refusal([call(ANN, {ANN: hand, BOB: 9, CY: 7})]) == (
-        message.format(name="Ann"),
+        TOO_MANY.format(name="Ann", count=count),
         "hands.1.cards",
     )
     assert refusal([luck(CY, {ANN: 3, BOB: 9, CY: hand})]) == (
-        message.format(name="Cy"),
+        TOO_MANY.format(name="Cy", count=count),
         "hands.3.cards",
     )
 
@@ -663,7 +656,7 @@ def test_hand_points_adds_cards_and_bonus_cards(hand, points):
             "enter either points or cards for the player's hand, not both",
         ),
         ({"points": 101}, "the player's points must be from 0 to 100, not 101"),
-        ({"cards": [1] * 6}, "the player's cards must be a list of at most 5 card values"),
+        ({"cards": [1] * 6}, "the player's hand has 6 cards; a hand holds at most 5"),
         (
             {"cards": [1] * 5, "bonus": ["joker"]},
             "the player's hand has 6 cards; a hand holds at most 5",
