@@ -19,6 +19,7 @@ for the table:
   cards"); by default "a list" or "an object". A list or an object left unnamed (a row of a
   grid) is refused as the named part it is in ("Bob's grid must be two rows of three cards").
 - `allowed` (`Choice`): its values, said after "must be"; by default the values themselves.
+- `too_many` (`ListOf`): the sentence when it holds more than its `maximum`, if not its `shape`.
 """
 
 from __future__ import annotations
