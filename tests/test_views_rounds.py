@@ -359,7 +359,7 @@ def test_fourscore_a_negative_pile_is_refused_and_the_piles_kept(owner_client, o
     response = owner_client.post(new_round(game), piles(players[:3], 5, -2, 9))
     html = response.content.decode()
     assert response.status_code == 200
-    assert "Bob&#x27;s pile can&#x27;t be below 0 cards" in html
+    assert "Bob&#x27;s pile can&#x27;t be below 0<" in html
     assert f'name="pile_{players[0].pk}" value="5"' in html
     assert f'name="pile_{players[1].pk}" value="-2"' in html
     assert not Round.objects.exists()
@@ -739,7 +739,7 @@ def test_a_save_sent_by_htmx_and_refused_says_why_in_the_preview_and_saves_nothi
     html = answer.content.decode()
     assert html.lstrip().startswith('<div id="preview"')
     assert 'role="alert"' in html and "Not saved:" in html
-    assert "Ann&#x27;s pile can&#x27;t be below 0 cards" in html
+    assert "Ann&#x27;s pile can&#x27;t be below 0<" in html
     not_a_number = owner_client.post(new_round(game), piles([ann, bob], "x", 7), **HTMX)
     assert "Not saved:" in not_a_number.content.decode()
     assert not Round.objects.filter(game=game).exists()

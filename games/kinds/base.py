@@ -1,7 +1,8 @@
 """What every game's pages share: the round form's and a seat part's common half, each kind
 filling in its inputs (games/kinds/<kind>/forms.py), and `kind_ui`, a game's pages as its folder's
 `pages.py` gives them. The forms only convert what was tapped into the entry the game's rules
-take; every rule is checked by the rules on save."""
+take, offering the choices and limits its schema declares (`whole_choices`); the entry is
+checked against the schema, and every rule by the rules, on save."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from ..scoring import EntryError, Rules, Scoreboard
 from ..scoring.base import Phase
 from ..scoring.numbers import shown
+from ..scoring.schema import Whole
 from ..words import said
 
 
@@ -58,6 +60,13 @@ NUMBER = forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}
 
 def int_choices(values) -> list[tuple[int, str]]:
     return [(value, shown(value)) for value in values]
+
+
+def whole_choices(number: Whole) -> list[tuple[int, str]]:
+    """The values the entry's schema allows a whole number (a bid, tricks), as a form's
+    choices: from its minimum to its maximum."""
+    assert number.minimum is not None and number.maximum is not None, "a number with limits"
+    return int_choices(range(number.minimum, number.maximum + 1))
 
 
 class HandTally(Protocol):

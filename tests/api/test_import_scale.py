@@ -10,7 +10,6 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from bench import entries
 from games import transfer
 from games.kinds.under10.rules import GAME as UNDER_THE_TEN
 from games.models import Game, GameNight, Player, Round
@@ -38,7 +37,7 @@ def document(rounds_per_game, games=1):
                 "first_dealer": 1,
                 "options": {},
                 "rounds": [
-                    {"number": n, "entry": entries.under10_round(PLAYERS, n)}
+                    {"number": n, "entry": UNDER_THE_TEN.sample_round(PLAYERS, n)}
                     for n in range(1, rounds_per_game + 1)
                 ],
             }
@@ -93,7 +92,7 @@ def test_a_1000_round_game_is_scored_once_and_imports_in_linear_time(api, monkey
     [
         (
             lambda d: d["games"][0]["rounds"].extend(
-                {"number": n, "entry": entries.under10_round(PLAYERS, n)}
+                {"number": n, "entry": UNDER_THE_TEN.sample_round(PLAYERS, n)}
                 for n in range(4, transfer.MOST_ROUNDS_IN_A_GAME + 2)
             ),
             f"game 1 has {transfer.MOST_ROUNDS_IN_A_GAME + 1} rounds; an import takes at most "
