@@ -29,9 +29,10 @@ import sys
 import tempfile
 import time
 import urllib.parse
-from contextlib import contextmanager
+import wsgiref.util
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 STARTED = time.perf_counter()
 ROOT = Path(__file__).resolve().parent.parent
@@ -159,25 +160,12 @@ class Wsgi:
 
     def __call__(self, request: Request) -> Reply:
         path, _, query = request.path.partition("?")
-        environ = {
-            "REQUEST_METHOD": request.method,
-            "PATH_INFO": path,
-            "QUERY_STRING": query,
-            "SCRIPT_NAME": "",
-            "SERVER_NAME": "127.0.0.1",
-            "SERVER_PORT": "80",
-            "SERVER_PROTOCOL": "HTTP/1.1",
-            "REMOTE_ADDR": "127.0.0.1",
-            "HTTP_HOST": "127.0.0.1",
+        environ = {"REQUEST_METHOD": request.method, "PATH_INFO": path, "QUERY_STRING": query}
+        environ |= {
             "CONTENT_LENGTH": str(len(request.body)),
-            "wsgi.version": (1, 0),
-            "wsgi.url_scheme": "http",
             "wsgi.input": io.BytesIO(request.body),
-            "wsgi.errors": sys.stderr,
-            "wsgi.multithread": False,
-            "wsgi.multiprocess": True,
-            "wsgi.run_once": False,
         }
+        wsgiref.util.setup_testing_defaults(environ)  # 127.0.0.1:80, HTTP/1.1 and the rest
         for name, value in request.headers.items():
             name = name.upper().replace("-", "_")
             environ[name if name == "CONTENT_TYPE" else f"HTTP_{name}"] = value
@@ -421,28 +409,29 @@ def query_figure(wsgi: Wsgi, owner: Owner, long: Game) -> Figure:
 # --- Against gunicorn: wrk, and the tables ---------------------------------------------------
 
 
-@contextmanager
-def gunicorn():
+def gunicorn() -> tuple[subprocess.Popen, int]:
     """gunicorn as the README's production recipe runs it (3 workers), on loopback only."""
     port = free_port()
     command = [sys.executable, "-m", "gunicorn", "scorekeeper.wsgi", "--workers", "3"]
     command += ["--bind", f"127.0.0.1:{port}", "--no-control-socket", "--log-level", "warning"]
-    server = start(command, port, WORKDIR / "gunicorn.log")
-    try:
-        yield port
-    finally:
-        stop(server)
+    return start(command, port, WORKDIR / "gunicorn.log"), port
 
 
-def wrk(port: int, request: Request) -> tuple[float, float, int]:
-    """Requests per second, p99 (s) and failures of 16 connections for 5 s on 127.0.0.1."""
+class Wrk(NamedTuple):
+    rate: float  # requests per second
+    p99: float  # seconds
+    failed: int  # not 2xx or 3xx, or a socket error
+
+
+def wrk(port: int, request: Request) -> Wrk:
+    """16 connections for 5 s against 127.0.0.1."""
     command = ["wrk", "-t2", "-c16", "-d5s", "--latency", f"http://127.0.0.1:{port}{request.path}"]
     for name, value in request.headers.items():
         command += ["-H", f"{name}: {value}"]
     out = subprocess.run(command, capture_output=True, text=True, timeout=60, check=True).stdout
     number, unit = re.search(r"^\s*99%\s+([\d.]+)(us|ms|s)\s*$", out, re.M).groups()
     failed = re.findall(r"(?:Non-2xx or 3xx responses:|connect|read|write|timeout) (\d+)", out)
-    return (
+    return Wrk(
         float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
         float(number) * {"us": 1e-6, "ms": 1e-3, "s": 1.0}[unit],
         sum(map(int, failed)),
@@ -451,7 +440,7 @@ def wrk(port: int, request: Request) -> tuple[float, float, int]:
 
 def wrk_figures(port: int, owner: Owner, typical: Game) -> list[Figure]:
     """The unchanged poll and the page, each as a share of the static file's requests per
-    second, which is measured before and after them."""
+    second (measured before and after them)."""
     if shutil.which("wrk") is None:
         return [Figure("wrk", "not installed (make bench installs it as root)", "wrk", False)]
     etag = asyncio.run(fetch(port, owner.poll(typical))).headers["etag"]
@@ -459,29 +448,29 @@ def wrk_figures(port: int, owner: Owner, typical: Game) -> list[Figure]:
     if asyncio.run(fetch(port, poll)).status != 304:
         raise SystemExit("bench: the unchanged poll is not a 304")
     static = Request("GET", staticfiles_storage.url("css/app.css"), page.headers)
-    runs = [wrk(port, request) for request in (static, poll, page, static)]
-    (before, _, _), (poll_rate, poll_p99, poll_failed), (page_rate, page_p99, page_failed) = runs[
-        :3
-    ]
-    base = (before + runs[3][0]) / 2
+    before, poll, page, after = (wrk(port, request) for request in (static, poll, page, static))
+    base = (before.rate + after.rate) / 2
+
+    def value(run: Wrk) -> str:
+        failed = f", {run.failed} failed" if run.failed else ""
+        return f"{run.rate / base:.0%} ({run.rate:,.0f}/s, p99 {run.p99 * 1000:.0f} ms{failed})"
+
     return [
         Figure(
             "wrk, 16 connections: static file (hashed CSS), before / after",
-            f"{before:,.0f} / {runs[3][0]:,.0f} requests/s",
+            f"{before.rate:,.0f} / {after.rate:,.0f} requests/s",
         ),
         Figure(
             "wrk: unchanged poll (304), share of the static file's",
-            f"{poll_rate / base:.0%} ({poll_rate:,.0f}/s, p99 {poll_p99 * 1000:.0f} ms)"
-            + (f", {poll_failed} failed" if poll_failed else ""),
+            value(poll),
             "≥ 30%",
-            poll_rate / base >= 0.30 and not poll_failed,
+            poll.rate / base >= 0.30 and not poll.failed,
         ),
         Figure(
             "wrk: typical scoreboard page, share of the static file's",
-            f"{page_rate / base:.0%} ({page_rate:,.0f}/s, p99 {page_p99 * 1000:.0f} ms)"
-            + (f", {page_failed} failed" if page_failed else ""),
+            value(page),
             "≥ 12%, p99 ≤ 50 ms",
-            page_rate / base >= 0.12 and page_p99 <= 0.050 and not page_failed,
+            page.rate / base >= 0.12 and page.p99 <= 0.050 and not page.failed,
         ),
     ]
 
@@ -564,13 +553,12 @@ def run_step(port: int, owners: list[Owner]) -> Step:
     return step
 
 
-def tables_held(port: int) -> tuple[Step | None, Step | None]:
+def tables_figure(port: int) -> Figure:
     """The most tables held with p99 ≤ 100 ms and no error: the number of tables doubled until
-    a step misses, then the gap halved (ten steps at most). Returns the largest step held and
-    the smallest missed."""
+    a step misses, then the gap halved (ten steps at most)."""
     owners = [new_owner(f"table{n}", 4) for n in range(4)]
     run_step(port, owners[:1])  # warm-up, not counted: every worker draws pages and saves
-    held = missed = None
+    held = missed = None  # the largest step held, the smallest missed
     count = 4  # simulated tables
     for _ in range(10):
         owners += [new_owner(f"table{n}", 4) for n in range(len(owners), count)]
@@ -588,15 +576,11 @@ def tables_held(port: int) -> tuple[Step | None, Step | None]:
         if high - low <= max(1, low // 8) or high > 200:
             break
         count = (low + high) // 2
-    return held, missed
-
-
-def tables_figure(held: Step | None, missed: Step | None) -> Figure:
-    value = f"{held.tables} (p99 {held.p99 * 1000:.0f} ms)" if held else "none measured"
+    value = f"{held.tables} (p99 {held.p99 * 1000:.0f} ms)" if held else "none"
     if missed:
-        value += f"; {missed.tables} missed (p99 {missed.p99 * 1000:.0f} ms, "
-        value += f"{len(missed.errors)} errors)"
-    return Figure(f"Tables held at p99 ≤ 100 ms, no error (time {TIME_SCALE} times faster)", value)
+        value += f"; {missed.tables} missed (p99 {missed.p99 * 1000:.0f} ms"
+        value += f", {len(missed.errors)} errors)"
+    return Figure("Tables held at p99 ≤ 100 ms and no error", value)
 
 
 # --- The table -------------------------------------------------------------------------------
@@ -659,11 +643,12 @@ def main() -> int:
             first_load_figure(wsgi, [(four, typical), (owner, long)]),
             query_figure(wsgi, owner, long),
         ]
-        with gunicorn() as port:
-            progress("wrk: the static file, the unchanged poll, the scoreboard page")
-            throughput = wrk_figures(port, four, typical)
-            progress(f"tables held (time {TIME_SCALE} times faster)")
-            tables = tables_figure(*tables_held(port))
+        server, port = gunicorn()
+        progress("wrk: the static file, the unchanged poll, the scoreboard page")
+        throughput = wrk_figures(port, four, typical)
+        progress(f"tables held (time {TIME_SCALE} times faster)")
+        tables = tables_figure(port)
+        stop(server)
         figures = [*saves, *throughput, tables, *rest]
         print_table(figures)
     finally:
