@@ -489,6 +489,7 @@ class Step:
     tables: int  # simulated ones times TIME_SCALE
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    client_cpu: float = 0.0  # the share of a core this process took to send them
 
     @property
     def p99(self) -> float:
@@ -500,7 +501,7 @@ class Step:
         return not self.errors and self.p99 <= 0.100
 
 
-async def table(port: int, owner: Owner, game: Game, step: Step, rng: random.Random) -> None:
+async def table(port: int, owner: Owner, game: Game, etag: str, step: Step, rng) -> None:
     """A table for STEP_SECONDS: 4 phones polling its scoreboard as htmx does (every
     POLL_EVERY, with the ETag of their last answer), one of them saving the next round from the
     form every SAVE_EVERY. Each starts at a random moment of its first period."""
@@ -519,8 +520,8 @@ async def table(port: int, owner: Owner, game: Game, step: Step, rng: random.Ran
             step.errors.append(f"{request.method} {request.path}: {reply.status}")
         return reply
 
-    async def phone() -> None:
-        etag, at = "", loop.time() + rng.uniform(0, POLL_EVERY)
+    async def phone(etag: str) -> None:
+        at = loop.time() + rng.uniform(0, POLL_EVERY)
         while at < end:
             await asyncio.sleep(at - loop.time())
             reply = await send(owner.poll(game, etag), 200, 304)
@@ -536,20 +537,28 @@ async def table(port: int, owner: Owner, game: Game, step: Step, rng: random.Ran
                 step.errors.append(f"round {number} sent to {reply.headers.get('location')}")
             number, at = number + 1, at + SAVE_EVERY
 
-    await asyncio.gather(phone(), phone(), phone(), phone(), saves())
+    await asyncio.gather(*(phone(etag) for _ in range(4)), saves())
 
 
 async def tables(port: int, owners: list[Owner], games: list[Game], step: Step) -> None:
+    # Each table as it stands in the middle of a game night: its phones have the scoreboard
+    # and its ETag (asked for untimed, so that the first polls are not all at once).
+    etags = [
+        (await fetch(port, owner.poll(game))).headers["etag"]
+        for owner, game in zip(owners, games, strict=True)
+    ]
     rng = random.Random(len(owners))  # the same moments in every run
     await asyncio.gather(
-        *(table(port, o, g, step, rng) for o, g in zip(owners, games, strict=True))
+        *(table(port, o, g, e, step, rng) for o, g, e in zip(owners, games, etags, strict=True))
     )
 
 
 def run_step(port: int, owners: list[Owner]) -> Step:
     """One table per owner, each playing a new typical game, all at once."""
     step, games = Step(len(owners) * TIME_SCALE), [typical_game(owner) for owner in owners]
+    cpu = time.process_time()
     asyncio.run(tables(port, owners, games, step))
+    step.client_cpu = (time.process_time() - cpu) / STEP_SECONDS
     return step
 
 
@@ -565,7 +574,8 @@ def tables_figure(port: int) -> Figure:
         step = run_step(port, owners[:count])
         progress(
             f"  {step.tables} tables: {len(step.latencies)} requests, p99 "
-            f"{step.p99 * 1000:.0f} ms, {len(step.errors)} errors {step.errors[:2]}"
+            f"{step.p99 * 1000:.0f} ms, {len(step.errors)} errors {step.errors[:2]}, this "
+            f"process {step.client_cpu:.0%} of a core"
         )
         if step.held:
             held = step
