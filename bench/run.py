@@ -504,7 +504,8 @@ class Step:
 async def table(port: int, owner: Owner, game: Game, etag: str, step: Step, rng) -> None:
     """A table for STEP_SECONDS: 4 phones polling its scoreboard as htmx does (every
     POLL_EVERY, with the ETag of their last answer), one of them saving the next round from the
-    form every SAVE_EVERY. Each starts at a random moment of its first period."""
+    form every SAVE_EVERY and showing the scoreboard it is sent back to. Each starts at a
+    random moment of its first period."""
     loop = asyncio.get_running_loop()
     end = loop.time() + STEP_SECONDS
 
@@ -535,6 +536,7 @@ async def table(port: int, owner: Owner, game: Game, etag: str, step: Step, rng)
             reply = await send(owner.save_from_page(game, number), 302)
             if reply and reply.headers.get("location") != f"/games/{game.pk}/":
                 step.errors.append(f"round {number} sent to {reply.headers.get('location')}")
+            await send(owner.page(game), 200)  # the browser follows the redirect
             number, at = number + 1, at + SAVE_EVERY
 
     await asyncio.gather(*(phone(etag) for _ in range(4)), saves())
