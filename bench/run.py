@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-STARTED = time.perf_counter()
+STARTED, LOAD = time.perf_counter(), os.getloadavg()[0]  # the machine's load before the run
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 WORKDIR = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
@@ -605,7 +605,7 @@ def machine() -> str:
     redis = subprocess.run(["redis-server", "--version"], capture_output=True, text=True).stdout
     redis = re.search(r"v=([\d.]+)", redis).group(1)
     return (
-        f"{cpu or platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; "
+        f"{cpu or platform.machine()}, {os.cpu_count()} cores, load {LOAD:.1f} before the run; "
         f"Python {platform.python_version()}, Django {django.get_version()}, {database}, "
         f"Redis {redis}"
     )
