@@ -80,10 +80,17 @@ $(REDIS_SERVER):
 		echo "redis-server is missing: install Debian's redis-server package (as root) for its tests."; \
 	fi
 
+# The speed figures (README, "Speed"). wrk and Redis are Debian's packages of those names,
+# installed with apt-get when run as root; the benchmark starts and stops its own Redis.
 bench: $(VENV)/.installed
-	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; } || \
-		echo "wrk is missing: the throughput figures are skipped (install Debian's wrk)."
+	@missing=$$(for tool in wrk redis-server; do command -v $$tool >/dev/null || echo $$tool; done); \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+		else \
+			echo "Missing:" $$missing "(install Debian's packages of those names)"; exit 1; \
+		fi; \
+	fi
 	$(BIN)/python bench/run.py
 
 # The PNG icons from their SVG drawings (static/icons/README.md); the PNGs are committed.
