@@ -156,7 +156,7 @@ def _with_players_added(request, form: NewGameForm) -> NewGameForm:
 @vary_on_headers("HX-Request")
 @require_GET
 def game_detail(request, pk: int):
-    game = game_for_user(request, pk, with_rounds=not is_poll(request))
+    game = game_for_user(request, pk)
     return scoreboard_response(
         request, game, "games/game_detail.html", undone=_just_undone(request, game)
     )
@@ -180,7 +180,7 @@ def _just_undone(request, game: Game) -> RoundRevision | None:
 @vary_on_headers("HX-Request")
 @require_GET
 def game_shared(request, token: str):
-    game = shared_game(token, with_rounds=not is_poll(request))
+    game = shared_game(token, with_rounds=False)
     if game is None:
         # A watching phone's poll (its page was live, so the owner turned the link off) gets a
         # notice in place of the board, which ends the polling; a visit, the page saying so.
