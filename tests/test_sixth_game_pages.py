@@ -134,14 +134,3 @@ def test_a_saved_round_is_fixed_on_its_page_and_its_earlier_version_told_in_word
     page = owner_client.get(edit).content.decode()
     assert "Bob: 42" in page  # the earlier version, in the game's own words
     assert Game.objects.get(pk=game.pk).scoreboard.totals[players[0].pk] == 1
-
-
-def test_a_game_without_a_seat_part_offers_no_players_phones(
-    owner_client, owner, sixth_game, players
-):
-    game = Game.start(owner, "highest", players)
-    page = owner_client.get(reverse("game_detail", args=[game.pk])).content.decode()
-    assert "Let players join" not in page
-    owner_client.post(reverse("game_phones", args=[game.pk]), {"action": "on"})
-    game.refresh_from_db()
-    assert game.join_code is None
