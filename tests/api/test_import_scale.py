@@ -172,6 +172,7 @@ def test_a_packed_body_that_unpacks_past_the_limit_is_a_413_and_unpacked_no_furt
         (packed(document(3))[:-20], "the document is cut short: its gzip ends early"),
         (gzip.compress(b"not json"), "JSON parse error - "),
     ],
+    ids=["not-gzip", "cut-short", "not-json"],  # gzip's bytes hold the time: an id per run
 )
 def test_a_body_that_says_gzip_and_is_not_or_is_not_json_is_a_400(api, body, detail):
     response = post_packed(api, body)
