@@ -14,6 +14,8 @@ import pytest
 from .factories import piles
 from .live_server import REQUEST_SECONDS, Response, live_server, uses_postgres
 
+pytestmark = pytest.mark.database
+
 TAKEN = "Round {} was already saved by someone else."
 
 

@@ -10,6 +10,8 @@ import pytest
 from .live_server import Client, live_server
 from .test_concurrency import race, saved_rounds
 
+pytestmark = pytest.mark.database
+
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 
 

@@ -12,7 +12,7 @@ from games.scoring import EntryError
 
 from .factories import ids, piles
 
-pytestmark = [pytest.mark.django_db, pytest.mark.players("Ann", "Bob", "Cy")]
+pytestmark = [pytest.mark.django_db, pytest.mark.players("Ann", "Bob", "Cy"), pytest.mark.database]
 
 
 @pytest.fixture
