@@ -249,6 +249,7 @@ def _report(found: dict[str, list[str]]) -> str:
     return "\n".join(f"\n{name}:\n  " + "\n  ".join(lines) for name, lines in found.items())
 
 
+@pytest.mark.slow  # every page twice: 100 s of a loaded core
 def test_axe_finds_no_accessibility_violation_on_any_page_light_or_dark(visit):
     found = visit(_axe) | visit(_axe, color_scheme="dark")
     assert not found, f"axe-core found violations on {len(found)} pages:{_report(found)}"

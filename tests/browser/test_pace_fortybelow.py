@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from games.models import Game, GameNight, Player
 from tests.factories import PASSWORD
 
-from .conftest import ARTIFACTS, log_in
+from .conftest import log_in, save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -111,8 +111,7 @@ def start(user, names) -> Game:
 
 def screen(page, name):
     """What the phone's screen shows at this moment."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=ARTIFACTS / f"{name}.png")
+    save_screenshot(page, name)
 
 
 class Person:
