@@ -7,8 +7,9 @@ with their attributes (names in lower case, as HTML has them) and the text a per
     page.find("input[name=first_dealer][checked]")["value"]
 
 Selectors: a tag, `.class`, `#id`, `[attribute]`, `[attribute=value]` (value quoted or not),
-`[attribute~=word]`, `[attribute^=start]`, `[attribute*=part]`, combined (`tr.round[id]`), and
-a space for "inside" (`table.ratings tbody tr`). Nothing more: a test that needs more says so.
+`[attribute~=word]`, `[attribute^=start]`, `[attribute*=part]`, combined (`tr.round[id]`), a
+space for "inside" (`table.ratings tbody tr`) and commas between alternatives (`th, td`).
+Nothing more: a test that needs more says so.
 """
 
 from __future__ import annotations
@@ -70,19 +71,26 @@ class Element:
         return self.attrs.get("class", "").split()
 
     def iter(self) -> Iterator[Element]:
-        """Every element inside this one, in the order of the document."""
+        """Every element inside this one, in the order of the document; what a <template> holds
+        is not in the document until a script copies it (as in a browser), so it is left out
+        unless asked for from the template itself."""
         for child in self.children:
             if isinstance(child, Element):
                 yield child
-                yield from child.iter()
+                if child.tag != "template":
+                    yield from child.iter()
 
     def find_all(self, selector: str) -> list[Element]:
-        """The elements inside this one that the selector names, in the order of the document."""
-        *outer, last = _parse_selector(selector)
+        """The elements inside this one that the selector (or any of a comma's alternatives:
+        "th, td") names, in the order of the document."""
+        alternatives = [_parse_selector(one) for one in _ALTERNATIVES.split(selector)]
         return [
             element
             for element in self.iter()
-            if _matches(element, last) and _inside(element, outer, self)
+            if any(
+                _matches(element, last) and _inside(element, outer, self)
+                for *outer, last in alternatives
+            )
         ]
 
     def find(self, selector: str) -> Element:
@@ -101,6 +109,19 @@ class Element:
         """The text a person reads: entities decoded, runs of white space as one space, a space
         between blocks (cells, items, paragraphs) but none around inline elements."""
         return " ".join("".join(self._pieces()).split())
+
+    @property
+    def strings(self) -> list[str]:
+        """Each run of text on its own, white space trimmed (as BeautifulSoup's
+        stripped_strings): the parts of a cell that inline elements keep side by side, such as a
+        name and its marks."""
+        found = []
+        for child in self.children:
+            if isinstance(child, str):
+                found += [" ".join(child.split())] if child.strip() else []
+            elif child.tag not in UNREAD:
+                found += child.strings
+        return found
 
     def _pieces(self) -> Iterator[str]:
         for child in self.children:
@@ -197,6 +218,7 @@ _PART = re.compile(
 )
 
 
+_ALTERNATIVES = re.compile(r",\s*(?![^\[]*\])")  # commas outside [...]
 _COMPOUND = re.compile(r"(?:[^\s\[]|\[[^\]]*\])+")  # split at spaces outside [...]
 
 
