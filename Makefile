@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 REDIS_SERVER ?= /usr/bin/redis-server
 
-.PHONY: run test test-fast test-browser bench icons clean messages
+.PHONY: run test test-fast test-browser test-postgres bench icons clean messages
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -41,21 +41,39 @@ run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput
 	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
 
+# The tests run on every core (pytest-xdist; `make test WORKERS=0` runs them in one process).
+# worksteal hands each worker an equal run of the tests, each run headed by its share of the
+# tests marked `slow` (conftest.py), and lets an idle worker take tests from a busy one.
+WORKERS ?= auto
+XDIST = -n $(WORKERS) --dist worksteal
+# pytest rewrites the asserts of the tests and of its plugins' packages (hypothesis,
+# schemathesis: about 480 modules) and keeps the result as bytecode: PYTHONDONTWRITEBYTECODE,
+# set in some shells, makes every pytest process (each xdist worker) do it again, ~10 s each.
+unexport PYTHONDONTWRITEBYTECODE
+
 test: $(VENV)/.installed $(CHROMIUM) $(REDIS_SERVER) $(MSGFMT) $(MO)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/lint-imports
-	$(BIN)/pytest
+	$(BIN)/pytest $(XDIST)
 	$(MAKE) test-browser
 
 test-fast: $(VENV)/.installed $(MSGFMT) $(MO)
-	$(BIN)/pytest
+	$(BIN)/pytest $(XDIST)
 
 # Browser tests run on their own: Playwright's event loop and Django's async-safety checks
-# don't mix (see tests/browser/conftest.py).
+# don't mix (see tests/browser/conftest.py). Each xdist worker has its own Chromium, live
+# server and SQLite file.
 test-browser: $(VENV)/.installed $(CHROMIUM) node_modules/.installed $(MSGFMT) $(MO)
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -m browser tests/browser
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest $(XDIST) -m browser tests/browser
+
+# The tests of the database's own behaviour (marked `database`), on the PostgreSQL server of
+# DATABASE_URL: .ci/run starts a throwaway one and runs this.
+test-postgres: $(VENV)/.installed $(REDIS_SERVER) $(MSGFMT) $(MO)
+	@case "$$DATABASE_URL" in postgres*) ;; \
+		*) echo "DATABASE_URL must name a PostgreSQL server (see .ci/run)"; exit 2;; esac
+	$(BIN)/pytest $(XDIST) -m database
 
 # axe-core for the accessibility test (tests/browser/test_accessibility.py), pinned in
 # package-lock.json; test tooling only, nothing from node_modules is served.

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from games.models import Game, GameNight, Player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
 
 def under10_round(players: list[int], number: int) -> dict:

@@ -1,13 +1,12 @@
 """The round pages: entering a round for each game without JavaScript, its live preview,
 fixing and undoing rounds, restoring an earlier version, and two phones saving at once."""
 
-import re
-
 import pytest
 from django.urls import reverse
 
 from games.models import Game, Round, RoundRevision
 from tests import factories
+from tests.markup import parse
 
 pytestmark = pytest.mark.django_db
 
@@ -695,12 +694,9 @@ def test_the_fortybelow_preview_marks_the_block_and_cancelled_columns_on_the_gri
     )
     html = response.content.decode()
     # An out-of-band element naming the cells (app.js colours them: no inline style, for CSP).
-    marks = re.search(
-        r'<div id="grid-marks" hx-swap-oob="true" hidden data-block="([^"]*)" '
-        r'data-cancel="([^"]*)"></div>',
-        html,
-    )
-    block, cancel = marks[1].split(), marks[2].split()
+    marks = parse(html).find("div#grid-marks")
+    assert marks["hx-swap-oob"] == "true" and marks.has("hidden") and not marks.children
+    block, cancel = marks["data-block"].split(), marks["data-cancel"].split()
     assert sorted(block) == [f"id_card_{ann.pk}_{cell}" for cell in ("00", "01", "10", "11")]
     # Bob's grid is not complete yet, so nothing of his is marked, even his matching 7s.
     assert cancel == []
