@@ -35,12 +35,13 @@ APP_FILES = (
 
 
 def offline_files() -> list[str]:
-    """The app's files and the scripts each registered game's round page and seat part name."""
+    """The app's files and the scripts and stylesheets each registered game's round page and
+    seat part name."""
     names = dict.fromkeys(APP_FILES)
     for rules in GAMES.values():
         ui = kind_ui(rules)
         for form in (ui.round_form, ui.part_form):
-            names.update(dict.fromkeys(getattr(form, "scripts", ())))
+            names.update(dict.fromkeys((*form.scripts, *form.styles) if form else ()))
     return list(names)
 
 

@@ -89,8 +89,8 @@ def test_form_data_is_the_reverse_of_each_round_forms_cleaning(owner):
     ("kind", "scripts"),
     [
         ("fortybelow", ["js/app.js", "fortybelow/fortybelow.js", "js/drafts.js"]),
-        ("fortytwo", ["js/app.js", "js/bids.js", "js/drafts.js"]),
-        ("fortyfives", ["js/app.js", "js/bids.js", "js/drafts.js"]),
+        ("fortytwo", ["js/app.js", "fortytwo/dealer.js", "js/drafts.js"]),
+        ("fortyfives", ["js/app.js", "fortyfives/tricks.js", "js/drafts.js"]),
         ("under10", ["js/app.js", "js/drafts.js"]),
         ("fourscore", ["js/app.js", "js/drafts.js"]),
     ],

@@ -93,6 +93,7 @@ class RoundForm(forms.Form):
 
     inputs_template = ""  # the kind's inputs, within the round page: "<kind>/round.html"
     scripts: tuple[str, ...] = ()  # static files the inputs need, besides app.js and drafts.js
+    styles: tuple[str, ...] = ()  # and the stylesheets, besides app.css
 
     def __init__(
         self,
@@ -211,6 +212,7 @@ class PartForm(forms.Form):
     send_label = gettext_lazy("Send my hand")
     inputs_template = ""  # the kind's inputs, within the seat's page: "<kind>/seat_part.html"
     scripts: tuple[str, ...] = ()  # static files the inputs need, besides app.js
+    styles: tuple[str, ...] = ()  # and the stylesheets, besides app.css
     first_phase = "hand"  # a new round's phase on the phones (42: "bids", then "result")
     entered_in: tuple[str, ...] | None = None  # the phases a seat has a part in; None: all
     own_parts = True  # each seat enters a part of its own (Forty Fives: only the bid)

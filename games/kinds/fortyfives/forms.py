@@ -27,7 +27,7 @@ class FortyFivesForm(RoundForm):
     tricks are entered: team B took the rest of the five."""
 
     inputs_template = "fortyfives/round.html"
-    scripts = ("js/bids.js",)
+    scripts = ("fortyfives/tricks.js",)
 
     tricks_per_hand = FORTY_FIVES_TRICKS
 

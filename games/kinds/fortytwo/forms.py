@@ -15,7 +15,7 @@ class FortyTwoForm(RoundForm):
     alone at the start of it (an open round) and the tricks after it."""
 
     inputs_template = "fortytwo/round.html"
-    scripts = ("js/bids.js",)
+    scripts = ("fortytwo/dealer.js",)
 
     def add_fields(self) -> None:
         bids = self.open_bids()
