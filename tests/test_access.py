@@ -272,7 +272,7 @@ URLS: dict[str, Url] = {
     # -- the trick referee: its state is in its address and it stores nothing
     "referee_fortytwo": url(OPEN, GET=200),
     "referee_fortyfives": url(OPEN, GET=200),
-    # how a game is scored (docs/rules/): no one's data, for anyone at the table
+    # how a game is scored (each game's rules.md): no one's data, for anyone at the table
     "game_rules": url(OPEN, lambda w: {"kind": "fourscore"}, owned=False, GET=200),
     # -- the signed-in user's own lists and forms
     "game_new": url(

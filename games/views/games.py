@@ -225,7 +225,7 @@ def game_csv(request, pk: int):
 @login_not_required
 @require_safe
 def game_rules(request, kind: str):
-    """How a game is scored, from docs/rules/: open to anyone, so the table can settle it."""
+    """How a game is scored, from its folder's rules.md: open to anyone, to settle it."""
     if kind not in GAMES:
         raise Http404(_("There is no such game."))
     context = {
