@@ -757,7 +757,8 @@ def test_a_refused_save_without_htmx_says_why_in_the_preview_too(owner_client, o
     # A fix refused the same way.
     owner_client.post(new_round(game), piles([ann, bob], 4, 7))
     fix = owner_client.post(reverse("round_edit", args=[game.pk, 1]), piles([ann, bob], 4, -7))
-    assert parse(fix).find("#preview [role=alert]").text.startswith("Not saved: Round 1: Bob's pile")
+    refused = parse(fix).find("#preview [role=alert]").text
+    assert refused.startswith("Not saved: Round 1: Bob's pile")
     # The page itself, not after a save, says where the scores will show.
     fresh = owner_client.get(new_round(game))
     assert "The scores show here" in parse(fresh).find("#preview").text

@@ -111,7 +111,8 @@ def scoreboard_response(request, game: Game, template: str, **extra):
     language = get_language()
     # Players' phones on or off too: while off, the owner's poll draws their card.
     phones = "phones" if game.join_code else ""
-    etag = f'"{game.pk}-{game.updated.timestamp()}-{game.share_token or ""}-{phones}-{language}-part"'
+    version = f"{game.pk}-{game.updated.timestamp()}-{game.share_token or ''}-{phones}"
+    etag = f'"{version}-{language}-part"'
     # Compared weakly: GZipMiddleware sends the ETag back as W/"...", and so does the browser.
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
