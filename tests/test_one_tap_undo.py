@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_turn_off_on_the_phones_card_is_a_link_to_a_page_that_asks_first(owner_client, owner):
-    game, (ann, bob, cy) = start(owner, "fortybelow")
+    game, (ann, bob, _) = start(owner, "fortybelow")
     phone, path = join_as(game, ann)
     join_as(game, bob)
     phone.post(path, grid_post(ann, GRIDS["Ann"], went_out=True))
@@ -65,7 +65,7 @@ def test_another_user_cannot_see_the_ask_page(owner, outsider_client):
 
 
 def test_a_phone_that_joins_again_is_listed_once(owner_client, owner):
-    game, (ann, bob, cy) = start(owner, "fortybelow")
+    game, (ann, bob, _) = start(owner, "fortybelow")
     phone, path = join_as(game, ann)
     url = reverse("join_table", args=[game.join_code])
     # Back to the join page and the same name tapped twice more: the same link, one phone.
@@ -88,7 +88,7 @@ def test_a_phone_that_joins_again_is_listed_once(owner_client, owner):
 
 
 def test_a_phone_that_joins_again_keeps_the_part_it_sent(owner):
-    game, (ann, bob, cy) = start(owner, "fortybelow")
+    game, (ann, *_) = start(owner, "fortybelow")
     phone, path = join_as(game, ann)
     phone.post(path, grid_post(ann, GRIDS["Ann"], went_out=True))
     again = phone.post(reverse("join_link", args=[game.join_token]), {"seat": 0})
