@@ -1,4 +1,5 @@
-"""The words a game uses to declare the shape of its round entry (its `entry_schema`).
+"""The words a game uses to declare the shape of its round entry (its `entry_schema`), and of
+its trick referee's request (games/scoring/referee.py).
 
 Pure Python, built from each game's own constants: the API's serializers and OpenAPI schema are
 generated from it (games/api/entries.py), and the fields that name players are read from
@@ -43,6 +44,15 @@ class PlayerId:
 class Flag:
     """true or false."""
 
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class CardCode:
+    """A playing card written as text (games/scoring/cards.py): `10H`, `QS`; with `jokers`, the
+    jokers `LJ` and `BJ` too."""
+
+    jokers: bool = False
     help: str = ""
 
 
@@ -93,7 +103,7 @@ class OneOf:
         return self.variants[0]
 
 
-Field = Union[Whole, Choice, PlayerId, Flag, ListOf, ByPlayer, Shape, OneOf]  # noqa: UP007
+Field = Union[Whole, Choice, PlayerId, Flag, CardCode, ListOf, ByPlayer, Shape, OneOf]  # noqa: UP007
 
 
 def shapes(schema: Shape | OneOf) -> tuple[Shape, ...]:
