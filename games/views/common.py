@@ -73,8 +73,8 @@ def page_context(game: Game, **extra) -> dict:
     board = game.scoreboard
     # The table is laid out only when a cached fragment of this version misses.
     table = SimpleLazyObject(lambda: ScoreTable(game, board, game.player_names))
-    referee = kind_ui(game.rules).referee  # the URL name of its trick referee, if any
-    return {"game": game, "board": board, "table": table, "referee": referee, **extra}
+    has_referee = kind_ui(game.rules).referee is not None  # its pages link to the referee's
+    return {"game": game, "board": board, "table": table, "has_referee": has_referee, **extra}
 
 
 def table_offset(request) -> int | None:
