@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 REDIS_SERVER ?= /usr/bin/redis-server
 
-.PHONY: run test test-fast test-browser bench icons clean messages
+.PHONY: run test test-fast test-browser test-postgres bench icons clean messages
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -41,21 +41,46 @@ run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput
 	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
 
+# The tests run on every core (pytest-xdist; `make test WORKERS=0` runs them in one process).
+# worksteal hands each worker an equal run of the tests, each run headed by its share of the
+# tests marked `slow` (conftest.py), and lets an idle worker take tests from a busy one.
+WORKERS ?= auto
+XDIST = -n $(WORKERS) --dist worksteal
+# pytest rewrites the asserts of the tests and of its plugins' packages (hypothesis,
+# schemathesis: about 480 modules) and keeps the result as bytecode: PYTHONDONTWRITEBYTECODE,
+# set in some shells, makes every pytest process (each xdist worker) do it again, ~10 s each.
+unexport PYTHONDONTWRITEBYTECODE
+# Tests that time the machine (marked `timing`) run alone, after the rest ran side by side.
+SIDE_BY_SIDE = $(BIN)/pytest $(XDIST) -m "not browser and not large and not timing"
+ALONE = $(BIN)/pytest -m "timing and not browser and not large"
+
 test: $(VENV)/.installed $(CHROMIUM) $(REDIS_SERVER) $(MSGFMT) $(MO)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/lint-imports
-	$(BIN)/pytest
+	$(SIDE_BY_SIDE)
+	$(ALONE)
 	$(MAKE) test-browser
 
 test-fast: $(VENV)/.installed $(MSGFMT) $(MO)
-	$(BIN)/pytest
+	$(SIDE_BY_SIDE)
+	$(ALONE)
 
 # Browser tests run on their own: Playwright's event loop and Django's async-safety checks
-# don't mix (see tests/browser/conftest.py).
+# don't mix (see tests/browser/conftest.py). Each xdist worker has its own Chromium, live
+# server and SQLite file.
 test-browser: $(VENV)/.installed $(CHROMIUM) node_modules/.installed $(MSGFMT) $(MO)
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -m browser tests/browser
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest $(XDIST) -m "browser and not timing" tests/browser
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -m "browser and timing" tests/browser
+
+# The tests of the database's own behaviour (marked `database`), on the PostgreSQL server of
+# DATABASE_URL: .ci/run starts a throwaway one and runs this.
+test-postgres: $(VENV)/.installed $(REDIS_SERVER) $(MSGFMT) $(MO)
+	@case "$$DATABASE_URL" in postgres*) ;; \
+		*) echo "DATABASE_URL must name a PostgreSQL server (see .ci/run)"; exit 2;; esac
+	$(BIN)/pytest $(XDIST) -m "database and not timing"
+	$(BIN)/pytest -m "database and timing"
 
 # axe-core for the accessibility test (tests/browser/test_accessibility.py), pinned in
 # package-lock.json; test tooling only, nothing from node_modules is served.
@@ -80,10 +105,17 @@ $(REDIS_SERVER):
 		echo "redis-server is missing: install Debian's redis-server package (as root) for its tests."; \
 	fi
 
+# The speed figures (README, "Speed"). wrk and Redis are Debian's packages of those names,
+# installed with apt-get when run as root; the benchmark starts and stops its own Redis.
 bench: $(VENV)/.installed
-	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; } || \
-		echo "wrk is missing: the throughput figures are skipped (install Debian's wrk)."
+	@missing=$$(for tool in wrk redis-server; do command -v $$tool >/dev/null || echo $$tool; done); \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+		else \
+			echo "Missing:" $$missing "(install Debian's packages of those names)"; exit 1; \
+		fi; \
+	fi
 	$(BIN)/python bench/run.py
 
 # The PNG icons from their SVG drawings (static/icons/README.md); the PNGs are committed.

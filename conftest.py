@@ -1,6 +1,9 @@
 """Fixtures shared by the whole suite (tests/, and each game's own tests in its folder):
 users (an owner and an outsider), their players and plain static files."""
 
+import os
+from itertools import islice
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -12,6 +15,26 @@ from tests.factories import PASSWORD
 # must not fail them on hypothesis's per-example deadline.
 hypothesis_settings.register_profile("shared-machine", deadline=None)
 hypothesis_settings.load_profile("shared-machine")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Tests marked `slow` go first, dealt one by one to the heads of the runs of tests that
+    pytest-xdist's worksteal gives its workers (equal runs of the collection, in order), so each
+    worker starts on its own slow test instead of one of them ending the run on its own. Without
+    xdist they simply go first."""
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if not slow:
+        return
+    rest = iter([item for item in items if not item.get_closest_marker("slow")])
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    ordered: list = []
+    for worker in range(workers):
+        run = (len(items) - len(ordered)) // (workers - worker)  # as worksteal splits them
+        heads = slow[worker::workers]
+        ordered += heads + list(islice(rest, max(run - len(heads), 0)))
+    ordered += rest
+    items[:] = ordered
 
 
 @pytest.fixture(autouse=True)

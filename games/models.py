@@ -519,8 +519,14 @@ class Game(models.Model):
     # -- the one write path, shared by the pages and the API --
 
     def round_now(self, board: Scoreboard | None = None) -> tuple[int, Phase]:
-        """The round the table is at: the open round, its result to come; else the next."""
-        board = self.scoreboard if board is None else board
+        """The round the table is at: the open round, its result to come; else the next. Read
+        from the last round alone unless the board is at hand."""
+        board = self.__dict__.get("_board") if board is None else board
+        if board is None:
+            last = self.rounds.order_by("-number").values_list("number", "status").first()
+            if last is not None and last[1] == Round.OPEN:
+                return last[0], Phase.COMPLETING
+            return (last[0] if last else 0) + 1, Phase.BIDDING
         if board.open_round:
             return board.open_round.number, Phase.COMPLETING
         return len(board.rounds) + 1, Phase.BIDDING

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_safe
 
 from .kinds import GAMES
 from .kinds.base import kind_ui
+from .words import said
 
 # The static files every page needs offline: the app's own (not the admin's or the API docs').
 APP_FILES = (
@@ -34,12 +35,13 @@ APP_FILES = (
 
 
 def offline_files() -> list[str]:
-    """The app's files and the scripts each registered game's round page and seat part name."""
+    """The app's files and the scripts and stylesheets each registered game's round page and
+    seat part name."""
     names = dict.fromkeys(APP_FILES)
     for rules in GAMES.values():
         ui = kind_ui(rules)
         for form in (ui.round_form, ui.part_form):
-            names.update(dict.fromkeys(getattr(form, "scripts", ())))
+            names.update(dict.fromkeys((*form.scripts, *form.styles) if form else ()))
     return list(names)
 
 
@@ -58,10 +60,8 @@ def web_manifest(request):
         "lang": translation.get_language(),
         "name": _("Scorekeeper"),
         "short_name": _("Scores"),
-        "description": _(
-            "Score card games at the table: FortyBelow, 42, Under the 10, Forty Fives and "
-            "FourScore."
-        ),
+        "description": _("Score card games at the table: %(games)s.")
+        % {"games": ", ".join(said(rules.name) for rules in GAMES.values())},
         "start_url": reverse("home"),
         "scope": "/",
         "display": "standalone",

@@ -271,7 +271,7 @@ URLS: dict[str, Url] = {
     "seat_live": url(SEAT, seat_link, owned=False, GET=200),
     # -- the trick referee: its state is in its address and it stores nothing
     "referee": url(OPEN, lambda w: {"kind": "fortyfives"}, owned=False, GET=200),
-    # how a game is scored (docs/rules/): no one's data, for anyone at the table
+    # how a game is scored (each game's rules.md): no one's data, for anyone at the table
     "game_rules": url(OPEN, lambda w: {"kind": "fourscore"}, owned=False, GET=200),
     # -- the signed-in user's own lists and forms
     "game_new": url(

@@ -15,7 +15,7 @@ from games.models import Game
 from tests.factories import called
 from tests.live_server import free_port, redis_server
 
-pytestmark = [pytest.mark.players("Ann", "Bob", "Cy"), pytest.mark.django_db]
+pytestmark = [pytest.mark.players("Ann", "Bob", "Cy"), pytest.mark.django_db, pytest.mark.database]
 
 
 def with_redis(settings, url: str) -> None:

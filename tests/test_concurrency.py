@@ -1,7 +1,6 @@
 """Two phones saving at once, from threads against a real gunicorn server: every round is saved
 once, and the one who came second is told. On SQLite, or on PostgreSQL when DATABASE_URL is."""
 
-import re
 import sqlite3
 import threading
 import time
@@ -13,6 +12,9 @@ import pytest
 
 from .factories import piles
 from .live_server import REQUEST_SECONDS, Response, live_server, uses_postgres
+from .markup import parse
+
+pytestmark = pytest.mark.database
 
 TAKEN = "Round {} was already saved by someone else."
 
@@ -65,13 +67,12 @@ def round_form(players, entry: dict, number: int) -> dict:
 def number_on_the_form(phone, game: int) -> int:
     page = phone.get(f"/games/{game}/rounds/new/")
     assert page.status_code == 200
-    return int(re.search(r'name="number" value="(\d+)"', page.text).group(1))
+    return int(parse(page.text).find("form input[name=number]")["value"])
 
 
 def totals_on_the_scoreboard(page: str) -> list[int]:
-    totals = re.search(r'<tr class="totals">(.*?)</tr>', page, re.DOTALL).group(1)
-    found = re.findall(r"<td[^>]*>(\N{MINUS SIGN}?\d+)</td>", totals)
-    return [int(total.replace("\N{MINUS SIGN}", "-")) for total in found]
+    totals = parse(page).find("tr.totals").find_all("td")
+    return [int(total.text.replace("\N{MINUS SIGN}", "-")) for total in totals]
 
 
 def test_two_phones_saving_the_same_round_over_the_api_save_it_once_and_the_other_hears_409(

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from games.models import Conflict, Game, Player, Round
 from games.scoring import EntryError
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
 SEATS = 4
 NAMES = itertools.count()  # every example seats four new players

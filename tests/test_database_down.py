@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from tests import factories
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.database]
 
 
 def closed_port() -> int:

@@ -19,7 +19,10 @@ from .live_server import free_port, live_server
 
 PG_CTL = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
 
-pytestmark = pytest.mark.skipif(not PG_CTL, reason="no PostgreSQL server binaries here")
+pytestmark = [
+    pytest.mark.skipif(not PG_CTL, reason="no PostgreSQL server binaries here"),
+    pytest.mark.database,
+]
 
 
 class Postgres:

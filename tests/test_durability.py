@@ -13,6 +13,8 @@ from .api.test_transfer import export, scoreboards_by_name, without_ids
 from .factories import piles
 from .live_server import live_server
 
+pytestmark = pytest.mark.database
+
 DEALS = (3, 5, 20, 20, 20)  # FourScore games: two finish before the kill, three go on
 PHONES = 6
 SAVES_BEFORE_THE_KILL = 40

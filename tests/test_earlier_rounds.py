@@ -2,7 +2,6 @@
 stands for the earlier ones: a tap on it fetches their rows into the pad (htmx), and without
 JavaScript it opens a page of them. The owner and the watch link read them, nobody else."""
 
-import re
 from urllib.parse import urljoin
 
 import pytest
@@ -14,6 +13,7 @@ from django.urls import reverse
 from bench import entries as bench_entries
 from games.models import Game, Player
 from games.tables import FOLD_AFTER, LATEST_SHOWN
+from tests.markup import parse
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -32,7 +32,9 @@ def long_game(owner, rounds: int) -> Game:
 
 
 def numbers(html: str) -> list[int]:
-    return [int(n) for n in re.findall(r'id="round-(\d+)"', html)]
+    return [
+        int(link["id"].removeprefix("round-")) for link in parse(html).find_all("a[id^=round-]")
+    ]
 
 
 def test_a_long_games_pad_shows_its_latest_rounds_and_one_row_for_the_earlier(owner_client, owner):

@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 
 from games.models import NAME_MAX_LENGTH, Game, GameNight, Player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
 FORTY = "Maximiliana Theodora Wolfeschlegel-Stein"
 HOSTILE = [

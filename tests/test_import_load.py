@@ -8,7 +8,9 @@ import pytest
 
 from .import_load import measure, production_like
 
-ROUNDS = 4_000  # two games of 2,000: long enough that a worker held by an import shows
+pytestmark = [pytest.mark.database, pytest.mark.timing]
+
+ROUNDS = 6_000  # three games of 2,000: long enough that a worker held by an import shows
 
 
 @pytest.fixture(scope="module")
@@ -26,5 +28,6 @@ def test_of_four_imports_sent_at_once_one_runs_and_three_are_told_when_to_come_b
 
 def test_another_users_pages_answer_quickly_while_the_imports_are_sent(figures):
     imported = max(done.seconds for done in figures.imports)
-    # Without the limit, every worker took an import and a page waited for one to end.
-    assert figures.longest_wait < imported / 4, figures.lines()
+    # Without the limit, every worker took an import and a page waited for one to end: a wait
+    # as long as an import. Half of one leaves room for a busy machine's pauses.
+    assert figures.longest_wait < imported / 2, figures.lines()

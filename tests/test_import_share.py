@@ -16,7 +16,7 @@ from games.models import Game, Player, RunningImport
 
 from .api.conftest import token_client
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
 DOCUMENT = {
     "format": "scorekeeper/1",

@@ -2,8 +2,6 @@
 the round page's form, a seat's part, the entry in words, and `form_data`, the round form's
 POST data for an entry, which the benchmark and the tests post."""
 
-import re
-
 import pytest
 from django.urls import reverse
 
@@ -11,6 +9,7 @@ from bench import entries
 from games.kinds import GAMES, folder_of
 from games.kinds.base import kind_ui
 from games.models import Game, Player
+from tests.markup import parse
 
 pytestmark = pytest.mark.django_db
 
@@ -90,8 +89,8 @@ def test_form_data_is_the_reverse_of_each_round_forms_cleaning(owner):
     ("kind", "scripts"),
     [
         ("fortybelow", ["js/app.js", "fortybelow/fortybelow.js", "js/drafts.js"]),
-        ("fortytwo", ["js/app.js", "js/bids.js", "js/drafts.js"]),
-        ("fortyfives", ["js/app.js", "js/bids.js", "js/drafts.js"]),
+        ("fortytwo", ["js/app.js", "fortytwo/dealer.js", "js/drafts.js"]),
+        ("fortyfives", ["js/app.js", "fortyfives/tricks.js", "js/drafts.js"]),
         ("under10", ["js/app.js", "js/drafts.js"]),
         ("fourscore", ["js/app.js", "js/drafts.js"]),
     ],
@@ -100,5 +99,8 @@ def test_a_round_page_loads_the_scripts_its_kind_names(kind, scripts, owner, own
     players = [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
     game = Game.start(owner, kind, players)
     page = owner_client.get(reverse("round_new", args=[game.pk])).content.decode()
-    loaded = re.findall(r'<script src="/static/([\w./]+)" defer>', page)
+    loaded = [
+        script["src"].removeprefix("/static/")
+        for script in parse(page).find_all("script[src^='/static/'][defer]")
+    ]
     assert loaded[loaded.index("js/app.js") :] == scripts  # after base.html's own

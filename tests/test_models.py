@@ -8,7 +8,7 @@ from games.models import Conflict, Game, GameNight, NoSuchRound, Player, Round, 
 from games.scoring import EntryError
 from tests.factories import piles
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
 
 @pytest.fixture

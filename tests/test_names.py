@@ -18,7 +18,7 @@ from rest_framework.test import APIClient
 from games import transfer
 from games.models import NAME_MAX_LENGTH, Game, Player, name_key, normal_name
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
 # Pairs a person reads as one name, and the name the app keeps for the first.
 LOOK_ALIKES = {

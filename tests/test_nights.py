@@ -154,6 +154,7 @@ def test_the_new_game_form_carries_the_hidden_clock_field_and_its_script(owner_c
 # --- The migration, on nights saved the old way ---------------------------------------------
 
 
+@pytest.mark.database
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_dates_old_nights_by_the_evening_and_joins_split_ones(settings):
     settings.TIME_ZONE = "UTC"  # the zone the old code dated nights in

@@ -1,12 +1,11 @@
 """FortyBelow's round page scores each grid as soon as it is full (the preview sends each
 grid's tally beside it) and shows the hands before anyone has said who went out."""
 
-import re
-
 import pytest
 from django.urls import reverse
 
 from games.models import Game
+from tests.markup import parse
 
 pytestmark = pytest.mark.players("Ann", "Bob", "Cy")
 
@@ -31,14 +30,12 @@ def preview(client, game, data):
     return client.post(url, {"number": 1, **data}, HTTP_HX_REQUEST="true").content.decode()
 
 
-def tally(html, player):
-    """The out-of-band tally sent for a player's grid: its score, or "" while it isn't full."""
-    found = re.search(
-        rf'<span class="grid-tally" id="grid-tally-{player.pk}" hx-swap-oob="true">'
-        r"(?:<span class=\"visually-hidden\">[^<]*</span>)?([^<]*)</span>",
-        html,
-    )
-    return found[1]
+def tally(html, player, *, out_of_band=True):
+    """The tally shown beside a player's grid (sent out of band by the preview): its score, the
+    words for a screen reader before it left out, or "" while the grid isn't full."""
+    found = parse(html).find(f"span.grid-tally#grid-tally-{player.pk}")
+    assert (found.get("hx-swap-oob") == "true") == out_of_band
+    return "".join(child for child in found.children if isinstance(child, str)).strip()
 
 
 def test_a_full_grid_is_scored_while_the_others_are_still_being_entered(
@@ -81,7 +78,7 @@ def test_the_page_has_one_tally_per_grid_and_the_keypad_hidden_until_javascript_
     html = owner_client.get(reverse("round_new", args=[game.pk])).content.decode()
     for player in players[:2]:
         assert html.count(f'id="grid-tally-{player.pk}"') == 1
-    assert re.search(r'<div class="keypad-dock" data-dock hidden>', html)
+    assert parse(html).find("div.keypad-dock[data-dock]").has("hidden")
     assert html.count("<select") == 12  # each card a plain list without JavaScript
     assert "<h3" not in html  # the players' grids are h2 under the page's h1
 
@@ -96,9 +93,5 @@ def test_fixing_a_saved_round_shows_each_grid_scored(owner, owner_client, game, 
         owner,
     )
     html = owner_client.get(reverse("round_edit", args=[game.pk, 1])).content.decode()
-    assert re.search(
-        rf'id="grid-tally-{ann.pk}"><span class="visually-hidden">[^<]*</span>{MINUS}38<', html
-    )
-    assert re.search(
-        rf'id="grid-tally-{bob.pk}"><span class="visually-hidden">[^<]*</span>11<', html
-    )
+    assert tally(html, ann, out_of_band=False) == f"{MINUS}38"
+    assert tally(html, bob, out_of_band=False) == "11"

@@ -15,6 +15,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from . import production_recipe
 from .live_server import free_port
 
@@ -58,6 +60,7 @@ def wait_until_serving(port: int, server: subprocess.Popen, log: Path) -> None:
     raise AssertionError(f"gunicorn did not answer within {STARTUP_SECONDS} s")
 
 
+@pytest.mark.slow
 def test_the_readmes_recipe_installs_a_package_that_serves_its_pages_outside_the_checkout(
     tmp_path,
 ):

@@ -23,7 +23,7 @@ from games.models import Game, Player, Rating, RatingStep, Seat
 from games.transfer import export_document, import_document
 from tests.factories import add_players, piles, play
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
 
 def fourscore(owner, seated, *counts, night=None):

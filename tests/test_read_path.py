@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from games.kinds import GAMES
 from games.models import Game, Player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
 
 @pytest.fixture

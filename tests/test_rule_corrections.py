@@ -92,6 +92,7 @@ def seat_facts(game_id):
     }
 
 
+@pytest.mark.database
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_rewrites_the_kept_facts_of_games_saved_under_the_old_rules(owner):
     apps = migrate(BEFORE)

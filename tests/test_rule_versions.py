@@ -129,6 +129,7 @@ def migrate(target):
     return executor.loader.project_state([target]).apps
 
 
+@pytest.mark.database
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_keeps_the_scores_of_every_round_saved_before_it(owner):
     old = migrate(BEFORE)

@@ -1,14 +1,13 @@
 """The scoreboard's page (games.models.Game.scoreboard, games.tables.ScoreTable, its pad drawn
 once per version of the game and cached): a page shows every write at once."""
 
-import re
-
 import pytest
 from django.urls import reverse
 
 from games.models import Game, Player, Seat
 from games.tables import ScoreTable
 from tests.factories import called
+from tests.markup import parse
 
 pytestmark = [pytest.mark.players("Ann", "Bob", "Cy"), pytest.mark.django_db]
 
@@ -37,12 +36,10 @@ def shared_page(client, game):
 def rows(html):
     """Each round: its number and its columns' running totals, in column order (added up from
     the rows of points: nobody is out in these games)."""
-    body = html.split("</thead>")[1].split("</table>")[0]
     found, totals = [], None
-    for number, cells in re.findall(r'id="round-(\d+)".*?</th>(.*?)</tr>', body, re.S):
-        points = [
-            int(p.replace("\N{MINUS SIGN}", "-")) for p in re.findall(r"<td>(.*?)</td>", cells)
-        ]
+    for row in parse(html).find_all("tbody tr.round"):
+        number = row.find("th a[id^=round-]")["id"].removeprefix("round-")
+        points = [int(cell.text.replace("\N{MINUS SIGN}", "-")) for cell in row.find_all("td")]
         totals = points if totals is None else [t + p for t, p in zip(totals, points, strict=True)]
         found.append((int(number), totals))
     return found

@@ -3,7 +3,6 @@ running totals on top, a row of points per round with its explanation one tap aw
 Fives by team, one minus sign, and a star, a banner and standings that always agree."""
 
 import csv
-import html as markup
 import io
 import re
 
@@ -13,6 +12,7 @@ from django.urls import reverse
 from games.models import Game, Player, Round
 
 from . import factories, pace_games
+from .markup import parse, text
 
 pytestmark = pytest.mark.django_db
 MINUS = "\N{MINUS SIGN}"
@@ -24,47 +24,37 @@ def page(client, game):
     return response.content.decode()
 
 
-def section(html, start, end):
-    return html[html.index(start) : html.index(end, html.index(start))]
-
-
-def text(html):
-    return markup.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip())
-
-
 def header_row(html):
     """The names' row: each column's name and marks (★ leading or won, D deals next)."""
-    head = section(html, "<thead>", "</thead>")
-    names = section(head, "<tr>", "</tr>")
-    return [text(cell) for cell in re.findall(r"<th scope=\"col\"[^>]*>(.*?)</th>", names)[1:]]
+    names = parse(html).find_all("thead tr")[0]
+    return [" ".join(cell.strings) for cell in names.find_all("th[scope=col]")[1:]]
 
 
 def totals_row(html):
-    head = section(html, "<thead>", "</thead>")
-    row = section(head, '<tr class="totals">', "</tr>")
-    return [text(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
+    return [cell.text for cell in parse(html).find("thead tr.totals").find_all("th, td")]
 
 
 def points_rows(html):
-    body = section(html, "</thead>", "</table>")
-    rows = re.findall(r'<tr class="round [a-z]+">(.*?)</tr>', body, re.S)
-    return [[text(cell) for cell in re.findall(r"<td>(.*?)</td>", row)] for row in rows]
+    rows = parse(html).find_all("tbody tr.round")
+    return [[cell.text for cell in row.find_all("td")] for row in rows]
 
 
 def explanation(html, number):
-    return text(section(html, f'id="why-{number}">', "</tr>").split(">", 1)[1])
+    return parse(html).find(f"tr#why-{number}").text
 
 
 def round_page(client, url):
-    """A round's own page (its number's link without JavaScript): the explanation's text."""
+    """A round's own page (its number's link without JavaScript): the explanation's markup as
+    sent (the tests of escaping read it as written)."""
     response = client.get(url)
     assert response.status_code == 200
-    return section(response.content.decode(), '<div class="card">', "</div>")
+    html = response.content.decode()
+    start = html.index('<div class="card">')
+    return html[start : html.index("</div>", start)]
 
 
 def standings(html):
-    block = re.search(r'<ol class="standings[^"]*">(.*?)</ol>', html, re.S).group(1)
-    return [text(item) for item in re.findall(r"<li[^>]*>(.*?)</li>", block, re.S)]
+    return [item.text for item in parse(html).find("ol.standings").find_all("li")]
 
 
 def test_the_totals_sit_on_top_under_the_names_and_each_round_is_a_row_of_its_points(
@@ -88,9 +78,9 @@ def test_a_rounds_number_opens_who_dealt_what_happened_and_why(owner_client, own
     why = round_page(owner_client, reverse("round_detail", args=[game.pk, 2]))
     assert text(why) == (
         "Round 2, Bob dealt. Bob went out without the lowest hand: +20. "
-        "Ann 11 , total \N{MINUS SIGN}27 : column 1 cancels · column 3 cancels "
-        "Bob 41 , total 52 : went out · go-out penalty +20 "
-        "Cy 12 , total 33 : column 2 cancels "
+        "Ann 11, total \N{MINUS SIGN}27: column 1 cancels · column 3 cancels "
+        "Bob 41, total 52: went out · go-out penalty +20 "
+        "Cy 12, total 33: column 2 cancels "
         "Edit round 2"
     )
     edit = reverse("round_edit", args=[game.pk, 2])
@@ -170,7 +160,7 @@ def test_the_star_the_banner_and_the_standings_never_disagree(owner_client, owne
     assert starred and starred == first
     board = game.scoreboard
     if board.finished:
-        banner = text(section(html, '<div class="banner" role="status">', "</div>"))
+        banner = parse(html).find("div.banner[role=status]").text
         assert banner.split(": ", 1)[1] == " & ".join(starred)
         assert " won" in " ".join(header_row(html))
     else:

@@ -14,6 +14,7 @@ from games import seats
 from games.models import Game, Player, Round, RoundDraft, SeatLink
 from games.views.phones import _claim_sentence
 from tests.factories import called
+from tests.markup import parse
 from tests.test_watch_link import read_qr
 
 pytestmark = pytest.mark.django_db
@@ -45,7 +46,12 @@ def join_as(game, player) -> tuple[Client, str]:
 
 
 def stage_of(page) -> str:
-    return re.search(r'name="stage" value="([^"]+)"', page.content.decode()).group(1)
+    return parse(page).find("input[name=stage]")["value"]
+
+
+def checked(page, name) -> list[str]:
+    """The values of the choices named `name` that the page sends checked."""
+    return [choice["value"] for choice in parse(page).find_all(f"input[name={name}][checked]")]
 
 
 def grid_post(player, grid, *, went_out=False, stage="1-hand") -> dict:
@@ -97,7 +103,12 @@ def test_the_owners_page_shows_the_code_the_qr_code_the_seats_joined_and_the_pro
     page = owner_client.get(reverse("game_detail", args=[game.pk])).content.decode()
     assert game.join_code in page
     assert 'class="qr"' in page
-    assert re.search(r"Ann</bdi>: still entering.*Bob</bdi>: done.*Cy</bdi>: still entering", page)
+    progress = parse(page).find("p.progress[data-progress]")
+    assert [seat.text for seat in progress.find_all("span")] == [
+        "Ann: still entering",
+        "Bob: done",
+        "Cy: still entering",
+    ]
     assert "Revoke" in page
     assert reverse("phones_take_over", args=[game.pk]) in page
 
@@ -120,9 +131,10 @@ def test_a_seat_page_shows_only_its_own_inputs_and_the_others_as_done_or_enterin
     page = bob_phone.get(bob_path).content.decode()
     assert f"card_{bob.pk}_00" in page
     assert f"card_{ann.pk}_" not in page
-    live = re.search(r'<section id="seat-live".*?</section>', page, re.DOTALL).group(0)
-    assert re.search(r"Ann</bdi> <span data-state=\"done\">done", live)
-    assert "11" not in live and "12" not in live
+    live = parse(page).find("section#seat-live")
+    assert "Ann done" in [item.text for item in live.find_all("li")]
+    assert live.find("li span[data-state=done]").text == "done"
+    assert "11" not in live.text and "12" not in live.text
     # Ann's own page shows her grid as kept, and its score.
     mine = ann_phone.get(ann_path).content.decode()
     assert "Your grid scores" in mine
@@ -198,7 +210,7 @@ def test_take_over_opens_the_round_form_with_every_part_sent(owner, owner_client
     phone, path = join_as(game, bob)
     send(phone, path, {"stage": "1-hand", "pile": 9})
     page = owner_client.get(reverse("phones_take_over", args=[game.pk])).content.decode()
-    assert re.search(rf'name="pile_{bob.pk}" value="9"', page)
+    assert parse(page).find(f"input[name=pile_{bob.pk}]")["value"] == "9"
     assert f'action="{reverse("round_new", args=[game.pk])}"' in page
     # Saved from that form as any round: the draft goes.
     owner_client.post(
@@ -414,7 +426,7 @@ def test_seat_phones_get_no_session_and_their_posts_need_the_csrf_token(owner):
     game, (_ann, _bob) = start(owner, "fourscore", names=("Ann", "Bob"))
     phone = Client(enforce_csrf_checks=True)
     pick = phone.get(reverse("join_table", args=[game.join_code]))
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', pick.content.decode())[1]
+    token = parse(pick).find("form input[name=csrfmiddlewaretoken]")["value"]
     url = reverse("join_table", args=[game.join_code])
     assert phone.post(url, {"seat": 0}).status_code == 403
     answer = phone.post(url, {"seat": 0, "csrfmiddlewaretoken": token})
@@ -447,7 +459,7 @@ def test_forty_fives_the_bidders_phone_sends_the_bid_and_the_owner_enters_the_re
     assert 'name="stage"' not in page
     # The owner takes over for the result: the bid is there already.
     take_over = owner_client.get(reverse("phones_take_over", args=[game.pk])).content.decode()
-    assert re.search(rf'name="bidder" value="{bob.pk}"[^>]*checked', take_over)
+    assert checked(take_over, "bidder") == [str(bob.pk)]
 
 
 def test_forty_fives_the_bidders_phone_offers_the_bids_the_options_allow(owner):
@@ -556,7 +568,7 @@ def test_under_the_10_who_called_can_be_set_by_the_owner(owner, owner_client):
     called = {"action": "table", "stage": "1-hand", "how": "called", "player": ann.pk}
     owner_client.post(url, called)
     phone, path = join_as(game, ann)
-    assert re.search(r'value="called"[^>]*checked', phone.get(path).content.decode())
+    assert checked(phone.get(path), "ended") == ["called"]
     # Her page, loaded before, still said someone else ended it: the owner's part stands.
     send(phone, path, under10_post(points=3, ended=""))
     send(*join_as(game, bob), under10_post(points=9))
@@ -615,8 +627,8 @@ def test_taking_over_42s_tricks_keeps_the_saved_bids_and_the_tricks_sent(owner, 
         send(*phones[name], {"stage": "1-bids", "bid": bid})
     send(*phones["Cy"], {"stage": "1-result", "tricks": 4})
     page = owner_client.get(reverse("phones_take_over", args=[game.pk])).content.decode()
-    assert re.search(rf'name="tricks_{cy.pk}" value="4"[^>]*checked', page)
-    assert re.search(rf'name="bid_{ann.pk}" value="2"[^>]*checked', page)
+    assert checked(page, f"tricks_{cy.pk}") == ["4"]
+    assert checked(page, f"bid_{ann.pk}") == ["2"]
 
 
 def test_the_claims_are_said_in_words_on_every_phone(owner):

@@ -2,13 +2,15 @@
 server (two workers, four threads each): exactly one round is saved, with every part. On SQLite,
 or on PostgreSQL when DATABASE_URL is set (tests/live_server.py)."""
 
-import re
 from functools import partial
 
 import pytest
 
 from .live_server import Client, live_server
+from .markup import parse
 from .test_concurrency import race, saved_rounds
+
+pytestmark = pytest.mark.database
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 
@@ -34,7 +36,7 @@ def game_with_phones(server) -> tuple[int, list[int], list[tuple[Client, str]]]:
     assert owner.get(f"/games/{game}/").status_code == 200
     answer = owner.request("POST", f"/games/{game}/phones/", form={"action": "on"})
     assert answer.status_code == 302, answer.text
-    code = re.search(r'class="join-code">(\w+)<', owner.get(f"/games/{game}/").text).group(1)
+    code = parse(owner.get(f"/games/{game}/").text).find(".join-code").text
     phones = []
     for position in range(len(NAMES)):
         phone = Client(server)

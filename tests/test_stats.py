@@ -17,7 +17,7 @@ from games.stats import (
 )
 from tests.factories import grids, piles, play
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
 
 def fourscore(owner, seated, *counts, night=None, deals=1):

@@ -12,6 +12,8 @@ import pytest
 
 from tests.live_server import Client, LiveServer, fresh_database, redis_server
 
+pytestmark = pytest.mark.database
+
 LIMIT = 3  # wrong passwords, sign-ups and wrong codes allowed (set low: fewer requests)
 
 

@@ -1,15 +1,13 @@
 """Fixing mistakes: an undo that can be brought back in one tap, a round's earlier versions on
 its own page in words with their scores, and a notice after every save and every fix."""
 
-import html
-import re
-
 import pytest
 from django.urls import reverse
 
 from games.history import entry_in_words
 from games.models import Game, RoundRevision
 from tests import factories
+from tests.markup import parse
 
 pytestmark = pytest.mark.django_db
 
@@ -33,8 +31,8 @@ def scores(game):
 
 
 def text(response):
-    """The page's words, without tags, spaces collapsed."""
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
+    """The page's words as a person reads them."""
+    return parse(response).text
 
 
 # --- Undo, and bringing it back ---

@@ -1,12 +1,11 @@
 """42 and Forty Fives on one page: a round saved at once after the hand, or the bids first and
 the result after it; refusals in a sentence with everything entered kept; the fix page."""
 
-import re
-
 import pytest
 from django.urls import reverse
 
 from games.models import Game, Round
+from tests.markup import parse, text
 
 pytestmark = pytest.mark.django_db
 
@@ -41,17 +40,16 @@ def hands42(players, bids, tricks=None, number=1):
 
 
 def checked(html, name, value):
-    tags = [tag for tag in html.split("<input") if f'name="{name}" value="{value}"' in tag]
-    return bool(tags) and all("checked" in tag for tag in tags)
-
-
-def text(html):
-    """The page's words, without tags, entities undone where tests need them."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#x27;", "'")
+    """Whether the page sends the choice of `value` for `name` checked (each of them, if the
+    page holds it more than once)."""
+    choices = parse(html).find_all(f"input[name='{name}'][value='{value}']")
+    return bool(choices) and all(choice.has("checked") for choice in choices)
 
 
 def headings(html):
-    return [int(level) for level in re.findall(r"<h([1-6])[\s>]", html.split("<main")[1])]
+    """The levels of the headings in <main>, in order."""
+    main = parse(html).find("main")
+    return [int(heading.tag[1]) for heading in main.find_all("h1, h2, h3, h4, h5, h6")]
 
 
 # --- 42 ---

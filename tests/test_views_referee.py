@@ -1,14 +1,12 @@
 """The trick referee pages: public, state in the address, the engine's answer, htmx fragments."""
 
-import re
-from html import unescape
-
 import pytest
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import Game, Player
+from tests.markup import parse
 
 pytestmark = pytest.mark.django_db
 
@@ -23,11 +21,8 @@ def page(response) -> str:
 def links(response) -> dict[str, str]:
     """Each link of the referee by its accessible name (aria-label, else its text)."""
     found = {}
-    for attrs, text in re.findall(r"<a ([^>]*)>(.*?)</a>", page(response), re.S):
-        href = re.search(r'href="([^"]*)"', attrs)
-        label = re.search(r'aria-label="([^"]*)"', attrs)
-        name = unescape(label.group(1) if label else re.sub(r"<[^>]+>", "", text)).strip()
-        found.setdefault(name, unescape(href.group(1)))
+    for link in parse(response).find_all("a[href]"):
+        found.setdefault(link.get("aria-label", link.text).strip(), link["href"])
     return found
 
 
@@ -39,13 +34,15 @@ def tap(client, response, *names, **headers):
 
 
 def answer(response) -> str:
-    match = re.search(r'<div class="answer"[^>]*>(.*?)</div>', page(response), re.S)
-    return " ".join(re.sub(r"<[^>]+>", " ", unescape(match.group(1))).split()) if match else ""
+    found = parse(response).first("div.answer")
+    return " ".join(found.strings) if found else ""
 
 
 def taking(response) -> str:
-    match = re.search(r'<li class="chip[^"]* taking">([^<]*)', page(response))
-    return match.group(1) if match else ""
+    """The card that takes the trick so far: its chip's label (before its team and the words
+    for a screen reader)."""
+    found = parse(response).first("li.chip.taking")
+    return found.strings[0] if found else ""
 
 
 # --- 42 -----------------------------------------------------------------------------------

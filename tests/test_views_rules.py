@@ -1,4 +1,4 @@
-"""Each game's rules page: docs/rules/<kind>.md rendered for anyone, linked from the pages."""
+"""Each game's rules page: its folder's rules.md rendered for anyone, linked from the pages."""
 
 import pytest
 from django.test import Client

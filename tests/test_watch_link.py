@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from games.models import Game
 
 from . import factories
+from .markup import parse
 
 pytestmark = pytest.mark.django_db
 POLL = {"HTTP_HX_REQUEST": "true"}
@@ -39,14 +40,21 @@ def watch_url(game):
 
 
 def chart_section(html):
-    return re.search(r'<section id="chart"[^>]*>.*?</section>', html, re.S).group(0)
+    return parse(html).find("section#chart")
+
+
+def post_forms(html) -> list[str]:
+    """The action of each form the page posts."""
+    return [form["action"] for form in parse(html).find_all("form[method=post]")]
 
 
 def qr_modules(svg: str) -> tuple[int, set[tuple[int, int]]]:
     """The dark modules of a QR code drawn as segno draws it (one path of horizontal runs:
     M x y, m dx dy, h n, each run on the row y - 0.5), read back from the page's markup."""
-    size = int(re.search(r'viewBox="0 0 (\d+) \1"', svg).group(1))
-    path = re.search(r'<path stroke="#000" d="([^"]+)"', svg).group(1)
+    drawing = parse(svg).find("svg")
+    _, _, size, height = (int(number) for number in drawing["viewbox"].split())
+    assert size == height, drawing
+    path = drawing.find("path[stroke='#000']")["d"]
     dark, x, y = set(), 0.0, 0.0
     for command, numbers in re.findall(r"([Mmh])([^Mmh]+)", path):
         values = [float(value) for value in numbers.split()]
@@ -79,8 +87,8 @@ def test_a_poll_brings_the_chart_out_of_band_with_the_scoreboard(client, game):
     html = response.content.decode().strip()
     assert html.startswith('<section id="scoreboard"')
     chart = chart_section(html)
-    assert 'hx-swap-oob="true"' in chart
-    assert "running totals over 1 round" in chart
+    assert chart["hx-swap-oob"] == "true"
+    assert "running totals over 1 round" in chart.markup
 
 
 def test_the_chart_is_on_the_page_before_any_round_so_a_poll_can_fill_it(client, owner, seated):
@@ -88,16 +96,17 @@ def test_the_chart_is_on_the_page_before_any_round_so_a_poll_can_fill_it(client,
     game.share()
     html = client.get(watch_url(game)).content.decode()
     chart = chart_section(html)
-    assert " hidden" in chart.split(">")[0]
-    assert "<svg" not in chart
-    assert 'hx-swap-oob="true"' not in chart  # the page itself swaps nothing
+    assert chart.has("hidden")
+    assert chart.first("svg") is None
+    assert not chart.has("hx-swap-oob")  # the page itself swaps nothing
 
 
 def test_the_owners_poll_brings_the_chart_and_its_csv_link_too(owner_client, game):
     html = owner_client.get(reverse("game_detail", args=[game.pk]), **POLL).content.decode()
     chart = chart_section(html)
-    assert 'hx-swap-oob="true"' in chart and "<svg" in chart
-    assert reverse("game_csv", args=[game.pk]) in chart
+    assert chart["hx-swap-oob"] == "true" and chart.first("svg")
+    csv = reverse("game_csv", args=[game.pk])
+    assert chart.first(f"a[href='{csv}']")
 
 
 def test_an_unchanged_poll_still_answers_304(client, game):
@@ -153,9 +162,9 @@ def test_the_owners_page_shows_the_whole_link_a_copy_button_and_its_qr_code(owne
     full = f"http://testserver{watch_url(game)}"
     assert f'<a class="watch-url" href="{watch_url(game)}">{full}</a>' in html
     assert f'<button class="button" type="button" data-copy="{full}" hidden>Copy the link' in html
-    svg = re.search(r"<svg role=\"img\"[^>]*class=\"qr\".*?</svg>", html, re.S).group(0)
-    assert f'aria-label="QR code of the watch link: {full}"' in svg
-    assert read_qr(svg) == [full]
+    qr = parse(html).find("svg.qr[role=img]")
+    assert qr["aria-label"] == f"QR code of the watch link: {full}"
+    assert read_qr(qr.markup) == [full]
     assert "Turn the link off" in html
 
 
@@ -163,8 +172,8 @@ def test_the_qr_code_follows_the_address_the_page_was_asked_at(game):
     from django.test import Client
 
     html = Client(HTTP_HOST="127.0.0.1:8000").get(watch_url(game)).content.decode()
-    svg = re.search(r"<svg role=\"img\".*?</svg>", html, re.S).group(0)
-    assert read_qr(svg) == [f"http://127.0.0.1:8000{watch_url(game)}"]
+    qr = parse(html).find("svg.qr[role=img]")
+    assert read_qr(qr.markup) == [f"http://127.0.0.1:8000{watch_url(game)}"]
 
 
 def test_a_watcher_can_pass_the_link_on_but_not_turn_it_off(client, game):
@@ -173,7 +182,7 @@ def test_a_watcher_can_pass_the_link_on_but_not_turn_it_off(client, game):
     assert 'class="qr"' in html and "data-copy=" in html
     assert "Turn the link off" not in html
     # The one form is the footer's language switch, which changes nothing in the game.
-    assert re.findall(r'method="post" action="([^"]*)"', html) == [reverse("set_language")]
+    assert post_forms(html) == [reverse("set_language")]
 
 
 def test_a_game_not_shared_has_no_link_qr_code_or_script(owner_client, owner, seated):
@@ -190,4 +199,4 @@ def test_no_style_attribute_anywhere_for_the_content_security_policy(
     url = reverse("game_detail", args=[game.pk]) if whose == "owner" else watch_url(game)
     html = (owner_client if whose == "owner" else client).get(url).content.decode()
     assert "<svg" in html
-    assert not re.search(r"\sstyle=", html)
+    assert [element for element in parse(html).iter() if element.has("style")] == []

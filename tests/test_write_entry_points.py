@@ -13,7 +13,7 @@ from games.scoring.base import Phase
 
 from .factories import ids, piles
 
-pytestmark = [pytest.mark.django_db, pytest.mark.players("Ann", "Bob", "Cy")]
+pytestmark = [pytest.mark.django_db, pytest.mark.players("Ann", "Bob", "Cy"), pytest.mark.database]
 
 
 @pytest.fixture

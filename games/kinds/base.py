@@ -1,7 +1,8 @@
 """What every game's pages share: the round form's and a seat part's common half, each kind
 filling in its inputs (games/kinds/<kind>/forms.py), and `kind_ui`, a game's pages as its folder's
 `pages.py` gives them. The forms only convert what was tapped into the entry the game's rules
-take; every rule is checked by the rules on save."""
+take, offering the choices and limits its schema declares (`whole_choices`); the entry is
+checked against the schema, and every rule by the rules, on save."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from ..scoring import EntryError, Rules, Scoreboard
 from ..scoring.base import Phase
 from ..scoring.numbers import shown
+from ..scoring.schema import Whole
 from ..words import said
 
 
@@ -76,6 +78,13 @@ def int_choices(values) -> list[tuple[int, str]]:
     return [(value, shown(value)) for value in values]
 
 
+def whole_choices(number: Whole) -> list[tuple[int, str]]:
+    """The values the entry's schema allows a whole number (a bid, tricks), as a form's
+    choices: from its minimum to its maximum."""
+    assert number.minimum is not None and number.maximum is not None, "a number with limits"
+    return int_choices(range(number.minimum, number.maximum + 1))
+
+
 class HandTally(Protocol):
     """A hand scored on its own while the round is entered (FortyBelow's grids)."""
 
@@ -100,6 +109,7 @@ class RoundForm(forms.Form):
 
     inputs_template = ""  # the kind's inputs, within the round page: "<kind>/round.html"
     scripts: tuple[str, ...] = ()  # static files the inputs need, besides app.js and drafts.js
+    styles: tuple[str, ...] = ()  # and the stylesheets, besides app.css
 
     def __init__(
         self,
@@ -218,6 +228,7 @@ class PartForm(forms.Form):
     send_label = gettext_lazy("Send my hand")
     inputs_template = ""  # the kind's inputs, within the seat's page: "<kind>/seat_part.html"
     scripts: tuple[str, ...] = ()  # static files the inputs need, besides app.js
+    styles: tuple[str, ...] = ()  # and the stylesheets, besides app.css
     first_phase = "hand"  # a new round's phase on the phones (42: "bids", then "result")
     entered_in: tuple[str, ...] | None = None  # the phases a seat has a part in; None: all
     own_parts = True  # each seat enters a part of its own (Forty Fives: only the bid)

@@ -10,64 +10,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from .errors import EntryError, number_between
+from .errors import whole_number as whole_number  # the games' rules read it from here too
 from .messages import Message, message_from_json, message_json, player_name
-from .schema import OneOf, Shape, player_fields
-
-LARGEST_NUMBER = 1_000_000  # no score at a card table comes near; bigger numbers are typos
-
-
-class EntryError(ValueError):
-    """A round entry (or a game's setup) breaks a rule.
-
-    The message is a sentence a person at the table understands. `field` names the part of the
-    entry at fault ("hands.3.grid", "bid") so a form can show it beside the input; `round_number`
-    is set when the error was found while replaying a saved game.
-    """
-
-    def __init__(self, message: str, *, field: str | None = None, round_number: int | None = None):
-        self.message = message
-        self.field = field
-        self.round_number = round_number
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        if self.round_number is None:
-            return self.message
-        return f"Round {self.round_number}: {self.message}"
-
-    def in_round(self, number: int) -> EntryError:
-        return EntryError(self.message, field=self.field, round_number=number)
-
-
-def require(condition: object, message: str, *, field: str | None = None) -> None:
-    if not condition:
-        raise EntryError(message, field=field)
-
-
-def whole_number(value: object, what: str, *, field: str | None = None) -> int:
-    """`value` as an int; booleans, floats and strings are refused (the API sends JSON numbers).
-    The messages are made only when refused: a replay checks every number it reads."""
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise EntryError(Message("%(what)s must be a whole number", what=what), field=field)
-    if abs(value) > LARGEST_NUMBER:
-        raise EntryError(Message("%(what)s is far too large", what=what), field=field)
-    return value
-
-
-def number_between(
-    value: object, low: int, high: int, what: str, *, field: str | None = None
-) -> int:
-    number = whole_number(value, what, field=field)
-    if not low <= number <= high:
-        message = Message(
-            "%(what)s must be from %(low)s to %(high)s, not %(number)s",
-            what=what,
-            low=low,
-            high=high,
-            number=number,
-        )
-        raise EntryError(message, field=field)
-    return number
+from .schema import OneOf, Shape, check_entry, player_fields
 
 
 class Phase(StrEnum):
@@ -404,61 +350,31 @@ class Table:
         self.finished = True
         self.winners = [player for player in candidates if self.totals[player] == lowest]
 
-    def read_player(self, value: object, what: str, *, field: str | None = None) -> int:
-        """A player id from an entry that is seated and still in the game."""
-        if not (isinstance(value, int) and not isinstance(value, bool) and value in self.players):
+    def read_player(self, player: int, what: str, *, field: str | None = None) -> int:
+        """A player id from an entry (the schema has checked it is one) that is seated and
+        still in the game."""
+        if player not in self.players:
             raise EntryError(
                 Message("%(what)s must be a player at this table", what=what), field=field
             )
-        if value in self.eliminated:
+        if player in self.eliminated:
             raise EntryError(
-                Message("%(name)s is out of the game", name=self.name(value)), field=field
+                Message("%(name)s is out of the game", name=self.name(player)), field=field
             )
-        return value  # type: ignore[return-value]
+        return player
 
-    def read_hands(self, entry: Mapping, keys: set[str], required: set[str]) -> dict[int, dict]:
-        """The entry's `hands`: one object per active player, each exactly once, in seat order.
-
-        `keys` are the fields a hand may have besides `player`; `required` those it must have.
-        """
-        hands = entry.get("hands")
-        if not isinstance(hands, list):
-            raise EntryError(
-                Message("hands must be a list with one hand per player"), field="hands"
-            )
+    def read_hands(self, entry: Mapping) -> dict[int, dict]:
+        """The entry's `hands` (the schema has checked each one's shape and fields): one per
+        player still in the game, each exactly once, in seat order."""
         by_player: dict[int, dict] = {}
-        for hand in hands:
-            if not isinstance(hand, Mapping):
-                raise EntryError(Message("each hand must be an object"), field="hands")
-            player = self.read_player(
-                hand.get("player"), Message("each hand's player"), field="hands"
-            )
+        for hand in entry["hands"]:
+            player = self.read_player(hand["player"], Message("each hand's player"), field="hands")
             if player in by_player:
                 raise EntryError(
                     Message("%(name)s has two hands", name=self.name(player)),
                     field=f"hands.{player}",
                 )
-            unknown = sorted(map(str, set(hand) - keys - {"player"}))
-            if unknown:
-                raise EntryError(
-                    Message(
-                        "unknown field %(field)s in %(name)s's hand",
-                        field=unknown[0],
-                        name=self.name(player),
-                    ),
-                    field=f"hands.{player}",
-                )
-            missing = sorted(required - set(hand))
-            if missing:
-                raise EntryError(
-                    Message(
-                        "%(name)s's hand has no %(field)s",
-                        name=self.name(player),
-                        field=missing[0],
-                    ),
-                    field=f"hands.{player}",
-                )
-            by_player[player] = dict(hand)
+            by_player[player] = hand
         missing_players = [self.name(p) for p in self.active if p not in by_player]
         if missing_players:
             raise EntryError(
@@ -519,15 +435,6 @@ def competition_ranks(totals: Sequence[int]) -> list[int]:
     return ranks
 
 
-def entry_fields(entry: object, allowed: set[str]) -> Mapping:
-    if not isinstance(entry, Mapping):
-        raise EntryError(Message("a round's entry must be an object"))
-    unknown = sorted(map(str, set(entry) - allowed))  # type: ignore[arg-type]
-    if unknown:
-        raise EntryError(Message("unknown field %(name)s in the entry", name=unknown[0]))
-    return entry  # type: ignore[return-value]
-
-
 class Rules:
     """One card game's scoring rules: each game's folder (games/kinds/<kind>/rules.py) defines
     one subclass, and the registry (games/kinds/__init__.py) names it by the stored kind."""
@@ -545,8 +452,9 @@ class Rules:
     lower_total_wins: bool = True
     has_teams: bool = False
     has_open_rounds: bool = False
-    # The shape of a round's entry (games.scoring.schema), built from the game's constants: the
-    # API's serializers and schema are made from it, and the player ids in it found through it.
+    # The shape of a round's entry (games.scoring.schema), built from the game's constants: every
+    # entry is checked against it before `play_round` reads it, the API's serializers and schema
+    # and the round forms' choices are made from it, and the player ids in it found through it.
     entry_schema: Shape | OneOf
     # What `player_stats` counts for this game alone (see `extra_stats_of`).
     extra_stats: tuple[ExtraStat, ...] = ()
@@ -556,8 +464,16 @@ class Rules:
     def play_round(self, table: Table, entry: Mapping) -> None:
         """Check one entry against the table, record its round and move the game on.
 
-        Raise EntryError for anything that breaks the rules. The dealer has not moved yet.
+        The entry has the shape `entry_schema` declares (`play_on` checked it): here are the
+        rules' own checks, against the table (a player seated and still in, each hand once)
+        and across the entry's parts (tricks adding up); raise EntryError for anything that
+        breaks them. The dealer has not moved yet.
         """
+        raise NotImplementedError
+
+    def sample_round(self, players: list[int], number: int) -> dict:
+        """A valid entry for round `number` (from 1) with these players, such that the game
+        can go on as long as its rules allow: what the tests and the benchmark play."""
         raise NotImplementedError
 
     def check_players(self, players: Sequence[int]) -> None:
@@ -671,9 +587,11 @@ class Rules:
 
     def play_on(self, table: Table, entries: Sequence[Mapping], *, strict: bool = True) -> Played:
         """The game's next rounds played on from `table` (left as it was): a save continues
-        from the state its last round keeps instead of replaying from round 1. A round that
-        breaks the rules raises EntryError naming it; with `strict=False` it and every round
-        after it are kept "unscored" instead, the table as it was before it."""
+        from the state its last round keeps instead of replaying from round 1. Every entry is
+        checked against the game's `entry_schema` before its rules play it: this is the one
+        way in for the pages, the API, the players' phones, the import and the previews. A
+        round that breaks the rules raises EntryError naming it; with `strict=False` it and
+        every round after it are kept "unscored" instead, the table as it was before it."""
         moving = table.copy()
         played = Played(moving, [], [])
         for number, entry in enumerate(entries, start=table.played + 1):
@@ -697,6 +615,7 @@ class Rules:
             raise EntryError(
                 Message("round %(number)s is still open; finish it first", number=table.played)
             )
+        check_entry(self.entry_schema, entry, name=table.name)
         self.play_round(table, entry)
 
     def _unscored_from(self, table: Table, entries: Sequence[Mapping], problem: EntryError):

@@ -22,6 +22,7 @@ from ..models import (
 )
 from ..qr import qr_svg
 from ..scoring import EntryError
+from ..scoring.base import Phase
 from ..tables import ScoreTable
 from ..words import error_said
 
@@ -70,11 +71,23 @@ def write(
 
 
 def page_context(game: Game, **extra) -> dict:
-    board = game.scoreboard
-    # The table is laid out only when a cached fragment of this version misses.
+    """What a game's pages show. The board (its rounds, read from their rows) and the table laid
+    out from it are read only when a fragment drawn from them is not in the cache for this
+    version of the game; the page around them needs only the game and where its rounds are."""
+    board = SimpleLazyObject(lambda: game.scoreboard)
     table = SimpleLazyObject(lambda: ScoreTable(game, board, game.player_names))
-    has_referee = kind_ui(game.rules).referee is not None  # its pages link to the referee's
-    return {"game": game, "board": board, "table": table, "has_referee": has_referee, **extra}
+    number, phase = game.round_now()
+    return {
+        "game": game,
+        "board": board,
+        "table": table,
+        # The round to enter next (or to finish: its bids saved), and the last one saved.
+        "next_round": number,
+        "finishing": phase is Phase.COMPLETING,
+        "last_saved": number if phase is Phase.COMPLETING else number - 1,
+        "has_referee": kind_ui(game.rules).referee is not None,  # links to its trick referee
+        **extra,
+    }
 
 
 def table_offset(request) -> int | None:

@@ -46,7 +46,7 @@ from .common import (
 @require_safe
 def home(request):
     if not request.user.is_authenticated:
-        return render(request, "landing.html")
+        return render(request, "landing.html", {"games": GAMES.values()})
     # Each game with its players and round count, so that two games of one kind read apart.
     # (An aggregate drops Meta.ordering, so the newest-first order is said again.)
     games = Game.objects.annotate(round_count=Count("rounds")).order_by("-created").with_seats()
@@ -156,7 +156,7 @@ def _with_players_added(request, form: NewGameForm) -> NewGameForm:
 @vary_on_headers("HX-Request")
 @require_GET
 def game_detail(request, pk: int):
-    game = game_for_user(request, pk, with_rounds=not is_poll(request))
+    game = game_for_user(request, pk)
     return scoreboard_response(
         request, game, "games/game_detail.html", undone=_just_undone(request, game)
     )
@@ -180,7 +180,7 @@ def _just_undone(request, game: Game) -> RoundRevision | None:
 @vary_on_headers("HX-Request")
 @require_GET
 def game_shared(request, token: str):
-    game = shared_game(token, with_rounds=not is_poll(request))
+    game = shared_game(token, with_rounds=False)
     if game is None:
         # A watching phone's poll (its page was live, so the owner turned the link off) gets a
         # notice in place of the board, which ends the polling; a visit, the page saying so.
@@ -225,7 +225,7 @@ def game_csv(request, pk: int):
 @login_not_required
 @require_safe
 def game_rules(request, kind: str):
-    """How a game is scored, from docs/rules/: open to anyone, so the table can settle it."""
+    """How a game is scored, from its folder's rules.md: open to anyone, to settle it."""
     if kind not in GAMES:
         raise Http404(_("There is no such game."))
     context = {

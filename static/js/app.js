@@ -1,14 +1,12 @@
-// What htmx can't do on the round pages: tap-to-fill keypads, the FourScore tally, and
-// keeping the screen awake during a game (FortyBelow's grids are in fortybelow.js, kept drafts
-// in drafts.js). Every form works without it.
+// What htmx can't do on the round pages, for any game's inputs that ask for it: a running
+// tally, a keypad of cards, and keeping the screen awake during a game (a game's own scripts
+// are in its folder, kept drafts in drafts.js). Every form works without it.
 (function () {
   "use strict";
   const form = document.getElementById("round-form");
   const changed = () => form && form.dispatchEvent(new Event("keypad", { bubbles: true }));
 
-  // 42's dealer and Forty Fives' tricks: static/js/bids.js.
-
-  // FourScore: a running tally; a pile never drops below 0.
+  // A running tally ([data-tally]: buttons that add to a number); it never drops below 0.
   document.querySelectorAll("[data-tally]").forEach((tally) => {
     const input = document.getElementById(tally.dataset.tally);
     tally.querySelectorAll("[data-add]").forEach((button) => {
@@ -19,7 +17,7 @@
     });
   });
 
-  // Under the 10: tap the cards left in a hand; ⌫ clears them.
+  // A keypad of cards ([data-cards]): tap the cards into a text input; ⌫ clears them.
   document.querySelectorAll("[data-cards]").forEach((keypad) => {
     const input = document.getElementById(keypad.dataset.cards);
     keypad.hidden = false;
@@ -30,6 +28,13 @@
         changed();
       });
     });
+  });
+
+  // htmx sends the save: like the browser's own submit, it checks the form first, and a missing
+  // input stops it and is named in the browser's words (a game's script may point at it instead).
+  document.addEventListener("htmx:validation:halted", (event) => {
+    const halted = event.target.closest("form");
+    if (halted) halted.reportValidity();
   });
 
   // Keep the screen awake while a game is on (where the browser allows it).

@@ -26,7 +26,8 @@ def test_a_thrown_in_forty_fives_hand_scores_nothing_and_moves_the_deal(api):
         ({"thrown_in": False}, "thrown_in can only be true"),
         (
             {"thrown_in": True, "bid": 20},
-            "a thrown-in hand was not bid or played, so it has no bid",
+            "a hand is either bid (bidder and bid) or thrown in (thrown_in): give exactly one "
+            "of them",
         ),
     ],
 )

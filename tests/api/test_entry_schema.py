@@ -1,15 +1,22 @@
 """The OpenAPI schema's round entries are the rules' own: every limit comes from the game's
-constants, and every shape a game declares is one of the schema's `Entry`."""
+constants, every shape a game declares is one of the schema's `Entry`, and every entry the
+engine's check of that declaration passes fits the API's shape of it."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from games.api.entries import shape_serializer
 from games.kinds import GAMES
 from games.kinds.fortybelow import rules as fortybelow
 from games.kinds.fortyfives import rules as fortyfives
 from games.kinds.fortytwo import rules as fortytwo
 from games.kinds.fourscore import rules as fourscore
 from games.kinds.under10 import rules as under10
-from games.scoring.schema import shapes
+from games.scoring.errors import EntryError
+from games.scoring.schema import OneOf, check_entry, shapes
+
+from ..scoring.test_entries_checked import EVERY_GAME, mutated, values_of
 
 pytestmark = pytest.mark.django_db
 
@@ -103,3 +110,27 @@ def test_the_player_statistics_list_every_games_own_figures(components):
     for key in declared:
         assert kind[key]["type"] == "integer" and kind[key]["nullable"] is True
     assert "FortyBelow: hands with a -40 block" in kind["forty_below_blocks"]["description"]
+
+
+# --- The API's shapes and the engine's check say the same --------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+@pytest.mark.parametrize("rules", EVERY_GAME, ids=lambda rules: rules.kind)
+def test_every_entry_the_engines_check_passes_fits_the_apis_shape_of_it(rules, data):
+    """The serializers never validate an entry (the engine does, naming the field), but they
+    are its schema's description: an entry the check passes must fit the shape they give."""
+    players = list(range(1, rules.min_players + 1))
+    names = sorted({name for shape in shapes(rules.entry_schema) for name in shape.fields})
+    entry = data.draw(values_of(rules.entry_schema, players))
+    if data.draw(st.booleans()):
+        entry = data.draw(mutated(entry, names))
+    try:
+        check_entry(rules.entry_schema, entry)
+    except EntryError:
+        return
+    schema = rules.entry_schema
+    shape = schema.variant_of(entry) if isinstance(schema, OneOf) else schema
+    serializer = shape_serializer(shape)(data=entry)
+    assert serializer.is_valid(), serializer.errors

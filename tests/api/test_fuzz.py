@@ -20,7 +20,7 @@ from tests.factories import piles
 
 from .conftest import add_players, bids, post_round, start_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
 EXAMPLES_PER_OPERATION = 25
 

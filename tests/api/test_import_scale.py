@@ -10,7 +10,6 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from bench import entries
 from games import transfer
 from games.kinds.under10.rules import GAME as UNDER_THE_TEN
 from games.models import Game, GameNight, Player, Round
@@ -19,7 +18,7 @@ from tests.import_load import document as load_document
 from .conftest import everything_saved, token_client
 from .test_transfer import without_ids
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
 PLAYERS = [1, 2, 3, 4, 5, 6]
 
@@ -38,7 +37,7 @@ def document(rounds_per_game, games=1):
                 "first_dealer": 1,
                 "options": {},
                 "rounds": [
-                    {"number": n, "entry": entries.under10_round(PLAYERS, n)}
+                    {"number": n, "entry": UNDER_THE_TEN.sample_round(PLAYERS, n)}
                     for n in range(1, rounds_per_game + 1)
                 ],
             }
@@ -55,11 +54,24 @@ def timed_import(api, rounds):
     return took
 
 
+def small_request(api) -> float:
+    """The yardstick of this machine, now: the quickest of ten small reads (a token checked, a
+    short list), in seconds. A shared machine's speed varies by the minute, so the import's time
+    is held to a number of these measured beside it, not to seconds."""
+    times = []
+    for _ in range(10):
+        started = time.perf_counter()
+        assert api.get("/api/players/").status_code == 200
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
 def forget_everything():
     for model in (Round, Game, GameNight, Player):
         model.objects.all().delete()
 
 
+@pytest.mark.timing
 def test_a_1000_round_game_is_scored_once_and_imports_in_linear_time(api, monkeypatch):
     played = []
     real = type(UNDER_THE_TEN).play_round
@@ -69,7 +81,8 @@ def test_a_1000_round_game_is_scored_once_and_imports_in_linear_time(api, monkey
         return real(rules, table, entry)
 
     monkeypatch.setattr(type(UNDER_THE_TEN), "play_round", counting)
-    # The yardstick: a 100-round game on this machine, now (a shared machine's speed varies).
+    # The yardsticks: a 100-round game and a small read on this machine, now.
+    read = small_request(api)
     small = []
     for _ in range(2):
         small.append(timed_import(api, 100))
@@ -82,7 +95,9 @@ def test_a_1000_round_game_is_scored_once_and_imports_in_linear_time(api, monkey
     assert Round.objects.filter(status="complete").count() == 1000
     # Linear: ten times the rounds cost about ten times as much (quadratic would be 100 times).
     assert took < 25 * min(small), f"100 rounds took {min(small):.2f} s, 1,000 took {took:.2f} s"
-    assert took < 5.0, f"a 1,000-round import took {took:.2f} s"
+    # Fast: a round imported costs less than three small reads (1.5 on the 2-core machine,
+    # measured with a load of 6, where the import alone took 3.6 to 5 s of the 5 s it was given).
+    assert took < 3 * 1000 * read, f"1,000 rounds took {took:.2f} s, a small read {read:.4f} s"
     fresh = Game.objects.get(pk=game.pk)
     replayed = fresh.replay([r.entry for r in fresh.rounds.order_by("number")])
     assert {s.player_id: s.total for s in fresh.seat_set.all()} == replayed.totals
@@ -93,7 +108,7 @@ def test_a_1000_round_game_is_scored_once_and_imports_in_linear_time(api, monkey
     [
         (
             lambda d: d["games"][0]["rounds"].extend(
-                {"number": n, "entry": entries.under10_round(PLAYERS, n)}
+                {"number": n, "entry": UNDER_THE_TEN.sample_round(PLAYERS, n)}
                 for n in range(4, transfer.MOST_ROUNDS_IN_A_GAME + 2)
             ),
             f"game 1 has {transfer.MOST_ROUNDS_IN_A_GAME + 1} rounds; an import takes at most "
@@ -172,6 +187,7 @@ def test_a_packed_body_that_unpacks_past_the_limit_is_a_413_and_unpacked_no_furt
         (packed(document(3))[:-20], "the document is cut short: its gzip ends early"),
         (gzip.compress(b"not json"), "JSON parse error - "),
     ],
+    ids=["not-gzip", "cut-short", "not-json"],  # gzip's bytes hold the time: an id per run
 )
 def test_a_body_that_says_gzip_and_is_not_or_is_not_json_is_a_400(api, body, detail):
     response = post_packed(api, body)
@@ -186,26 +202,51 @@ def test_a_body_in_another_encoding_is_refused(api):
     assert "gzip" in response.json()["detail"]
 
 
-def test_an_export_of_52000_rounds_imports_again_by_the_api_and_by_the_page(owner, outsider):
-    """A large account (an export is as large as its account: 52,000 rounds of 42, about 8 MB)
-    goes in by the API, packed with gzip as a script sends it; the page's download of it goes
-    into an empty account by the page, and that account's export is the same document."""
-    rounds = 52_000
-    built = load_document(rounds)
+# A large account: an export is as large as its account, and 52,000 rounds of 42 are about 8 MB.
+# Minutes of a core each, so they run once, in .ci/run's PostgreSQL leg (`large`), the API's
+# import and the page's side by side (`slow`: each starts an xdist worker of its own).
+LARGE = 52_000
+
+
+def kept_by_an_import(document) -> dict:
+    """What an import keeps of a document: the players, and each game's kind, seats, first
+    dealer and rounds, by name (the options are the game's own, with its defaults filled in)."""
+    kept = without_ids(document)
+    for game in kept["games"]:
+        del game["options"]
+    return kept
+
+
+@pytest.mark.large
+@pytest.mark.slow
+def test_an_export_of_52000_rounds_imports_by_the_api_packed_and_downloads_again(owner):
+    """The large account goes in by the API, packed with gzip as a script sends it, and the
+    page's download of it is the same document again, under the import's limit."""
+    built = load_document(LARGE)
     assert len(json.dumps(built)) > 2.5 * 1024 * 1024  # past every other request's limit
     answer = post_packed(token_client(owner), packed(built))
     assert answer.status_code == 201, answer.json()
-    assert Round.objects.filter(game__owner=owner).count() == rounds
+    assert Round.objects.filter(game__owner=owner).count() == LARGE
 
-    owner_page, outsider_page = Client(), Client()
+    owner_page = Client()
     owner_page.force_login(owner)
-    outsider_page.force_login(outsider)
     download = owner_page.get(reverse("data_export")).content
     assert len(download) < transfer.LARGEST_DOCUMENT
-    upload = SimpleUploadedFile("scorekeeper.json", download, "application/json")
+    assert kept_by_an_import(json.loads(download)) == kept_by_an_import(built)
+
+
+@pytest.mark.large
+@pytest.mark.slow
+def test_an_export_of_52000_rounds_imports_by_the_your_data_page(outsider):
+    """The same large account's document goes into an empty account by the "Your data" page,
+    and that account's export is the same document."""
+    built = load_document(LARGE)
+    outsider_page = Client()
+    outsider_page.force_login(outsider)
+    upload = SimpleUploadedFile("scorekeeper.json", json.dumps(built).encode(), "application/json")
     answer = outsider_page.post(reverse("your_data"), {"document": upload})
     assert answer.status_code == 302, answer.content.decode()[-2000:]
 
     exported = token_client(outsider).get("/api/export/").json()
-    assert sum(len(game["rounds"]) for game in exported["games"]) == rounds
-    assert without_ids(exported) == without_ids(json.loads(download))
+    assert sum(len(game["rounds"]) for game in exported["games"]) == LARGE
+    assert kept_by_an_import(exported) == kept_by_an_import(built)

@@ -9,7 +9,7 @@ from games.api.errors import api_exception
 
 from .conftest import add_players, start_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
 # 429: the token endpoint stops answering an address after many wrong passwords.
 ANSWERS = {200, 201, 204, 400, 404, 405, 409, 415, 429}

@@ -71,7 +71,7 @@ def test_a_refused_round_says_why_and_saves_nothing(api, match, ann_bob_cy):
     )
     assert response.status_code == 400
     assert response.json() == {
-        "detail": "Round 3: Bob's pile can't be below 0 cards",
+        "detail": "Round 3: Bob's pile can't be below 0",
         "field": f"hands.{ann_bob_cy[1]}.pile",
         "round": 3,
     }

@@ -11,7 +11,7 @@ from tests.factories import piles
 
 from .conftest import add_players, bids, everything_saved, post_round, start_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
 PLAYER_FIELDS = ("went_out", "called_by", "empty_hand", "bidder")
 

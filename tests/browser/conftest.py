@@ -62,12 +62,27 @@ def browser_context_args(browser_context_args):
     }
 
 
+_SAVED_BY: dict[str, str] = {}  # each screenshot's name: the test that saved it
+
+
+def save_screenshot(page_or_element, name: str, **options) -> None:
+    """test-artifacts/<name>.png, every browser test's screenshots saved through here. Each name
+    is one test's own: under xdist two tests writing one file at once could leave a broken one,
+    so a name another test saved in this process fails the test; and the file is written in full
+    under a name of its own first, then put in place."""
+    test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
+    saved_by = _SAVED_BY.setdefault(name, test)
+    assert saved_by == test, f"{name}.png is saved by {saved_by} too: give it a name of its own"
+    ARTIFACTS.mkdir(exist_ok=True)
+    partial = ARTIFACTS / f".{name}.{os.getpid()}.png"
+    page_or_element.screenshot(path=partial, **options)
+    os.replace(partial, ARTIFACTS / f"{name}.png")
+
+
 @pytest.fixture
 def screenshot():
-    ARTIFACTS.mkdir(exist_ok=True)
-
     def take(page, name):
-        page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
+        save_screenshot(page, name, full_page=True)
 
     return take
 

@@ -11,7 +11,7 @@ from games.kinds.fortytwo.tests import test_rules as fortytwo
 from games.models import Game, Player, Round
 from tests.factories import PASSWORD, under10_game_saved_with_a_blank_hand
 
-from .conftest import ARTIFACTS
+from .conftest import save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -54,10 +54,9 @@ def shot(page, screenshot, name):
     screenshot(page, f"corrected-{name}-{page.size}")
 
 
-def glance(page, screenshot_dir, name):
+def glance(page, name):
     """What the phone's screen shows right now (sticky bars where a person sees them)."""
-    screenshot_dir.mkdir(exist_ok=True)
-    page.screenshot(path=screenshot_dir / f"corrected-{name}-{page.size}-screen.png")
+    save_screenshot(page, f"corrected-{name}-{page.size}-screen")
 
 
 def hand_of(page, name):
@@ -77,9 +76,9 @@ def test_forty_fives_everyone_passed_is_two_taps_and_scores_nothing(phone, live_
     tap(phone, phone.get_by_role("link", name="Enter round 1"))
     thrown_in = phone.get_by_role("button", name="Everyone passed: throw the hand in")
     expect(thrown_in).to_be_visible()
-    glance(phone, ARTIFACTS, "fortyfives-round-opened")
+    glance(phone, "fortyfives-round-opened")
     thrown_in.scroll_into_view_if_needed()
-    glance(phone, ARTIFACTS, "fortyfives-round-button")
+    glance(phone, "fortyfives-round-button")
     shot(phone, screenshot, "fortyfives-round")
     tap(phone, thrown_in)
     # What happened is under the round's number (looked at, not a step of entering the round).
@@ -116,27 +115,27 @@ def test_under_the_10_asks_for_a_blank_hand_by_name_and_refuses_impossible_ones(
     hand_of(phone, "Ann").get_by_label("Points in hand").fill("3")
     hand_of(phone, "Cy").get_by_label("or the cards (e.g. 2 5 13)").fill("4 5")
     tap(phone, phone.get_by_role("button", name="Save round 1"))
+    # Refused where the thumb is (the sticky bar), naming the hand; what was typed stays.
+    refused = phone.locator("#preview").get_by_role("alert")
+    expect(refused).to_have_text("Not saved: Round 1: enter Bob's hand: its points or its cards")
     bob = hand_of(phone, "Bob")
-    expect(bob.get_by_role("alert")).to_have_text("enter Bob's hand: its points or its cards")
-    glance(phone, ARTIFACTS, "under10-after-save")
+    glance(phone, "under10-after-save")
     expect(hand_of(phone, "Ann").get_by_label("Points in hand")).to_have_value("3")
     expect(hand_of(phone, "Cy").get_by_label("or the cards (e.g. 2 5 13)")).to_have_value("4 5")
     bob.scroll_into_view_if_needed()
-    glance(phone, ARTIFACTS, "under10-blank-hand")
+    glance(phone, "under10-blank-hand")
     shot(phone, screenshot, "under10-blank-hand")
     assert not Round.objects.filter(game=game).exists()
 
     bob.get_by_label("or the cards (e.g. 2 5 13)").fill("1 2 3 4 5 6")
     tap(phone, phone.get_by_role("button", name="Save round 1"))
-    expect(bob.get_by_role("alert")).to_contain_text(
-        "Bob's hand has 6 cards; a hand holds at most 5"
-    )
+    expect(refused).to_contain_text("Bob's hand has 6 cards; a hand holds at most 5")
     bob.get_by_label("or the cards (e.g. 2 5 13)").fill("")
     bob.get_by_label("Points in hand").fill("101")
     tap(phone, phone.get_by_role("button", name="Save round 1"))
-    expect(bob.get_by_role("alert")).to_contain_text("Bob's points must be from 0 to 100, not 101")
+    expect(refused).to_contain_text("Bob's points must be from 0 to 100, not 101")
     bob.scroll_into_view_if_needed()
-    glance(phone, ARTIFACTS, "under10-too-many-points")
+    glance(phone, "under10-too-many-points")
     shot(phone, screenshot, "under10-too-many-points")
 
     bob.get_by_label("Points in hand").fill("2")
@@ -175,7 +174,7 @@ def test_42_asks_for_the_bids_from_the_dealers_left_round_to_the_dealer(
     labels = [phone.locator(f"[id='{name}']").inner_text().strip() for name in names]
     assert labels == ["Cy bids", "Dee bids", "Ann bids", "Bob bids"]
     expect(phone.locator(".hand").last.locator(".pill")).to_have_text("dealer")
-    glance(phone, ARTIFACTS, "fortytwo-bidding-order")
+    glance(phone, "fortytwo-bidding-order")
     shot(phone, screenshot, "fortytwo-bidding-order")
 
 

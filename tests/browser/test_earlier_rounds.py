@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ..test_earlier_rounds import long_game
-from .conftest import log_in
+from .conftest import log_in, save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +28,7 @@ def test_a_tap_on_the_fold_fills_in_the_earlier_rounds(open_phone, live_server, 
     box = fold.bounding_box()
     assert box["height"] >= 44 and box["width"] >= 44
     fold.scroll_into_view_if_needed()
-    phone.screenshot(path="test-artifacts/earlier-rounds-folded.png")
+    save_screenshot(phone, "earlier-rounds-folded")
     fold.click()
     expect(rows).to_have_count(40)
     expect(fold).to_have_count(0)
@@ -39,7 +39,7 @@ def test_a_tap_on_the_fold_fills_in_the_earlier_rounds(open_phone, live_server, 
     # An earlier round opens its explanation like any other.
     phone.get_by_role("link", name="Round 3", exact=True).click()
     expect(phone.locator("#why-3")).to_contain_text("Round 3,")
-    phone.screenshot(path="test-artifacts/earlier-rounds.png")
+    save_screenshot(phone, "earlier-rounds")
 
 
 def test_without_javascript_the_fold_opens_a_page_of_the_earlier_rounds(

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from games.models import Game, GameNight, Player, RoundRevision
 from tests.factories import PASSWORD
 
-from .conftest import ARTIFACTS, CHROMIUM, LAUNCH_ARGS
+from .conftest import CHROMIUM, LAUNCH_ARGS, save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -43,10 +43,9 @@ KEPT_AS_OF = re.compile(r"Offline, showing the scores as of \d\d:\d\d\.")
 @pytest.fixture
 def screenshot():
     """What the phone's screen shows (not the whole page): what must be clear at a glance."""
-    ARTIFACTS.mkdir(exist_ok=True)
 
     def take(page, name):
-        page.screenshot(path=ARTIFACTS / f"{name}.png")
+        save_screenshot(page, name)
 
     return take
 

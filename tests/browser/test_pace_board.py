@@ -13,7 +13,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from .. import factories, pace_games
-from .conftest import ARTIFACTS, PHONE, log_in
+from .conftest import PHONE, log_in, save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -53,11 +53,10 @@ def watcher(browser):
 def screens(page, name):
     """The page as the phone shows it, screen by screen from the top (a full-page capture would
     draw the sticky header and actions where no screen ever shows them): name-1.png, ..."""
-    ARTIFACTS.mkdir(exist_ok=True)
     height = page_height(page)
     for number, top in enumerate(range(0, height, PHONE["height"]), start=1):
         page.evaluate("top => window.scrollTo(0, top)", top)
-        page.screenshot(path=ARTIFACTS / f"{name}-{number}.png")
+        save_screenshot(page, f"{name}-{number}")
     page.evaluate("() => window.scrollTo(0, 0)")
 
 
@@ -269,7 +268,7 @@ def test_the_watch_link_wraps_copies_and_shows_a_qr_code_that_reads_back(
     assert qr.bounding_box()["width"] >= 200
     assert_fits_a_thumb(page)
     qr.scroll_into_view_if_needed()
-    page.screenshot(path=ARTIFACTS / "pace-board-watch-link.png")
+    save_screenshot(page, "pace-board-watch-link")
     read = zxingcpp.read_barcodes(Image.open(io.BytesIO(qr.screenshot())))
     assert [code.text for code in read] == [url]
 

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from games.kinds import GAMES
 
-from .conftest import ARTIFACTS
+from .conftest import save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -37,5 +37,5 @@ def test_every_rules_page_fits_a_360_pixel_phone_and_is_linked_from_the_new_game
         # What a player sees at once, where the tables are: the worked examples.
         examples = page.get_by_role("heading", name=re.compile("^(Worked examples|A deal)$"))
         examples.evaluate("heading => heading.scrollIntoView()")
-        page.screenshot(path=ARTIFACTS / f"rules-{kind}-360-examples.png")
+        save_screenshot(page, f"rules-{kind}-360-examples")
     context.close()

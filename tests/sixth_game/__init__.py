@@ -1,3 +1,3 @@
-"""A sixth game, "Highest number", that exists only in the tests: the proof that a new game is
-its rules (rules.py) and its pages (pages.py, templates/), with no other file changed.
-Registering it (adding it to the registry for a test) is enough for the pages and the API."""
+"""A sixth game, "Highest number", that exists only in the tests: the proof that a game is one
+folder (its rules, pages, templates and rules page), added by its one line in the registry (the
+`sixth_game` fixture, conftest.py), with no other file of the project changed for it."""

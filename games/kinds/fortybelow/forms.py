@@ -10,13 +10,13 @@ from django.utils.translation import gettext_lazy
 from ...scoring import EntryError
 from ...scoring.numbers import shown
 from ..base import PartForm, RoundForm, int_choices
-from .rules import CARD_VALUES, COLUMNS, ROWS, Tally, tally
+from .rules import CARD, COLUMNS, ROWS, Tally, tally
 
 
 def grid_card_field(name: str, row: int, column: int) -> forms.TypedChoiceField:
     """One card of a FortyBelow grid, `row` and `column` counted from 0."""
     return forms.TypedChoiceField(
-        choices=[("", "?"), *int_choices(CARD_VALUES)],
+        choices=[("", "?"), *int_choices(CARD.values)],
         coerce=int,
         label=_("%(name)s row %(row)s column %(column)s")
         % {"name": name, "row": row + 1, "column": column + 1},
@@ -26,7 +26,8 @@ def grid_card_field(name: str, row: int, column: int) -> forms.TypedChoiceField:
 class FortyBelowForm(RoundForm):
     inputs_template = "fortybelow/round.html"
     scripts = ("fortybelow/fortybelow.js",)
-    keypad = int_choices(CARD_VALUES)
+    styles = ("fortybelow/fortybelow.css",)
+    keypad = int_choices(CARD.values)
 
     @staticmethod
     def cell(player: int, row: int, column: int) -> str:
@@ -116,8 +117,9 @@ class FortyBelowForm(RoundForm):
 
 class FortyBelowPart(PartForm):
     inputs_template = "fortybelow/seat_part.html"
-    keypad = int_choices(CARD_VALUES)
+    keypad = int_choices(CARD.values)
     scripts = ("fortybelow/fortybelow.js",)
+    styles = ("fortybelow/fortybelow.css",)
     owner_table_parts = {"went_out": "went_out"}
     owner_table_template = "fortybelow/owner_table_part.html"
     missing_table_part = gettext_lazy("Say who went out.")

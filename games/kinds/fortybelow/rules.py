@@ -4,20 +4,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ...scoring.base import (
-    EntryError,
     ExtraStat,
     Info,
     Option,
     Rules,
     Scoreboard,
     Table,
-    entry_fields,
-    require,
-    whole_number,
 )
 from ...scoring.messages import N_, Message, Plural
 from ...scoring.numbers import shown
-from ...scoring.schema import Choice, ListOf, PlayerId, Shape
+from ...scoring.schema import Choice, Hands, ListOf, PlayerId, Shape, check_entry
 
 FORTY_BELOW = -40  # four equal cards in a two-column block
 GO_OUT_PENALTY = 10  # for each other player at or below the one who went out
@@ -26,7 +22,6 @@ CARD_VALUES = (-10, -1, *range(0, 13))  # 0..12 accepted because the deck's top 
 ROWS = 2
 COLUMNS = 3
 BLOCKS = ((1, 2), (2, 3))  # only neighbouring columns make a block
-ROW_NAMES = (N_("top"), N_("bottom"))
 
 
 @dataclass(frozen=True)
@@ -46,49 +41,18 @@ CARDS_ALLOWED = Message(
     highest=CARD_VALUES[-1],
 )
 
-
-def read_grid(
-    value: object, owner: str | None = None, *, field: str | None = None
-) -> list[list[int]]:
-    """A grid from an entry checked to be two rows of three card values, as lists of ints.
-
-    `owner` names whose grid the error messages are about ("Ann's grid must be two rows of
-    three cards"; without a name, "the grid ...").
-    """
-    if owner is None:
-        shape_error = Message("the grid must be two rows of three cards")
-    else:
-        shape_error = Message("%(name)s's grid must be two rows of three cards", name=owner)
-    require(isinstance(value, list | tuple) and len(value) == ROWS, shape_error, field=field)
-    rows = list(value)  # type: ignore[call-overload]
-    for row in rows:
-        require(isinstance(row, list | tuple) and len(row) == COLUMNS, shape_error, field=field)
-    grid = []
-    for row_name, row in zip(ROW_NAMES, rows, strict=True):
-        cards = []
-        for column, card in enumerate(row, start=1):
-            if type(card) is int and card in CARD_VALUES:  # the usual card: no message to make
-                cards.append(card)
-                continue
-            where = {"row": Message(row_name), "column": column}
-            if owner is None:
-                what = Message("the %(row)s card in column %(column)s", **where)
-            else:
-                what = Message("%(name)s's %(row)s card in column %(column)s", name=owner, **where)
-            card = whole_number(card, what, field=field)
-            if card not in CARD_VALUES:
-                raise EntryError(
-                    Message(
-                        "%(what)s is %(card)s; a card is %(allowed)s",
-                        what=what,
-                        card=shown(card),
-                        allowed=CARDS_ALLOWED,
-                    ),
-                    field=field,
-                )
-            cards.append(card)
-        grid.append(cards)
-    return grid
+# A hand: two rows of three cards, top row first.
+CARD = Choice(CARD_VALUES, what=N_("each card of %(name)s's grid"), allowed=CARDS_ALLOWED)
+GRID = ListOf(
+    ListOf(CARD, COLUMNS, COLUMNS),
+    ROWS,
+    ROWS,
+    help=f"{ROWS} rows of {COLUMNS} cards, top row first; a card is "
+    f"{CARD_VALUES[0]}, {CARD_VALUES[1]} or 0 to {CARD_VALUES[-1]}.",
+    what=N_("%(name)s's grid"),
+    shape=N_("two rows of three cards"),
+)
+ANYONE = Message("the player")  # whose grid a live tally checks: it doesn't know
 
 
 def tally(grid: object) -> Tally:
@@ -96,7 +60,13 @@ def tally(grid: object) -> Tally:
 
     Raises EntryError if `grid` is not two rows of three card values.
     """
-    top, bottom = read_grid(grid)
+    check_entry(GRID, grid, owner=ANYONE)
+    return tallied(grid)  # type: ignore[arg-type]
+
+
+def tallied(grid: list[list[int]]) -> Tally:
+    """`tally` of a grid already checked (one in an entry the schema has passed)."""
+    top, bottom = grid
     pairs = list(zip(top, bottom, strict=True))
 
     def all_equal(columns: tuple[int, ...]) -> bool:
@@ -141,6 +111,18 @@ def go_out_penalty(scores: Mapping[int, int], went_out: int) -> int:
     return GO_OUT_PENALTY * at_or_below
 
 
+# Grids from the rules page's worked examples (blocks, cancelled columns, plain cards), for
+# `sample_round`.
+SAMPLE_GRIDS = [
+    [[5, 5, 3], [5, 5, -1]],
+    [[7, 2, 7], [7, 9, 7]],
+    [[4, 4, 4], [4, 4, 4]],
+    [[-10, 3, 12], [-10, 3, 11]],
+    [[1, 2, 3], [4, 5, 6]],
+    [[-10, -10, -10], [-10, -10, -1]],
+]
+
+
 class FortyBelow(Rules):
     kind = "fortybelow"
     version = 1
@@ -161,22 +143,12 @@ class FortyBelow(Rules):
     entry_schema = Shape(
         "FortyBelowEntry",
         {
-            "went_out": PlayerId(help="The player who went out."),
-            "hands": ListOf(
-                Shape(
-                    "FortyBelowHand",
-                    {
-                        "player": PlayerId(),
-                        "grid": ListOf(
-                            ListOf(Choice(CARD_VALUES), COLUMNS, COLUMNS),
-                            ROWS,
-                            ROWS,
-                            help=f"{ROWS} rows of {COLUMNS} cards, top row first; a card is "
-                            f"{CARD_VALUES[0]}, {CARD_VALUES[1]} or 0 to {CARD_VALUES[-1]}.",
-                        ),
-                    },
-                )
+            "went_out": PlayerId(
+                help="The player who went out.",
+                what=N_("the player who went out"),
+                missing=N_("say who went out this round"),
             ),
+            "hands": Hands(Shape("FortyBelowHand", {"player": PlayerId(), "grid": GRID})),
         },
     )
     extra_stats = (
@@ -193,14 +165,8 @@ class FortyBelow(Rules):
     )
 
     def play_round(self, table: Table, entry: Mapping) -> None:
-        entry = entry_fields(entry, {"went_out", "hands"})
-        hands = table.read_hands(entry, keys={"grid"}, required={"grid"})
-        tallies = {
-            player: tally(read_grid(hand["grid"], table.name(player), field=f"hands.{player}.grid"))
-            for player, hand in hands.items()
-        }
-        if "went_out" not in entry:
-            raise EntryError(Message("say who went out this round"), field="went_out")
+        hands = table.read_hands(entry)
+        tallies = {player: tallied(hand["grid"]) for player, hand in hands.items()}
         went_out = table.read_player(
             entry["went_out"], Message("the player who went out"), field="went_out"
         )
@@ -250,6 +216,16 @@ class FortyBelow(Rules):
         return {
             "forty_below_blocks": sum(1 for hand in hands if hand.block is not None),
             "minus_51_hands": sum(1 for hand in hands if hand.score == LOWEST_HAND),
+        }
+
+    def sample_round(self, players: list[int], number: int) -> dict:
+        """Round `number` (from 1): each player one of the grids, the out-goer moving round."""
+        return {
+            "went_out": players[number % len(players)],
+            "hands": [
+                {"player": player, "grid": SAMPLE_GRIDS[(seat + number) % len(SAMPLE_GRIDS)]}
+                for seat, player in enumerate(players)
+            ],
         }
 
 

@@ -8,8 +8,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ...scoring import EntryError
-from ..base import PartForm, RoundForm, int_choices
-from .rules import NO_MINIMUM_BIDS, STANDARD_BIDS, SUITS, TEAMS
+from ...words import said
+from ..base import PartForm, RoundForm, int_choices, whole_choices
+from .rules import HIGH_TRUMP, TEAM_TRICKS, TEAMS, TRUMP, allowed_bids
 from .rules import TRICKS_PER_HAND as FORTY_FIVES_TRICKS
 
 SUIT_WORDS = {
@@ -26,7 +27,7 @@ class FortyFivesForm(RoundForm):
     tricks are entered: team B took the rest of the five."""
 
     inputs_template = "fortyfives/round.html"
-    scripts = ("js/bids.js",)
+    scripts = ("fortyfives/tricks.js",)
 
     tricks_per_hand = FORTY_FIVES_TRICKS
 
@@ -40,7 +41,7 @@ class FortyFivesForm(RoundForm):
         return bool(self.data.get("thrown_in")) if self.is_bound else False
 
     def add_fields(self) -> None:
-        bids = NO_MINIMUM_BIDS if self.game.options.get("no_minimum_bid") else STANDARD_BIDS
+        bids = allowed_bids(self.game.options, 0)  # a team's total may narrow them: on save
         self.fields["bidder"] = forms.TypedChoiceField(
             choices=self.player_choices(),
             coerce=int,
@@ -51,7 +52,7 @@ class FortyFivesForm(RoundForm):
             choices=int_choices(bids), coerce=int, widget=forms.RadioSelect, label=_("Bid")
         )
         self.fields["trump"] = forms.ChoiceField(
-            choices=[("", _("not said")), *[(s, SUIT_WORDS[s]) for s in SUITS]],
+            choices=[("", _("not said")), *[(s, SUIT_WORDS[s]) for s in TRUMP.values]],
             required=False,
             widget=forms.RadioSelect,
             label=_("Trump"),
@@ -62,7 +63,7 @@ class FortyFivesForm(RoundForm):
         team_names = self.team_names()
         # Not required: left out together, the bid is saved alone (see clean).
         self.fields["tricks_A"] = forms.TypedChoiceField(
-            choices=int_choices(range(FORTY_FIVES_TRICKS + 1)),
+            choices=whole_choices(TEAM_TRICKS["A"]),
             coerce=int,
             widget=forms.RadioSelect,
             label=_("Tricks taken by %(team)s") % {"team": team_names["A"]},
@@ -70,7 +71,10 @@ class FortyFivesForm(RoundForm):
             empty_value=None,
         )
         self.fields["high_trump"] = forms.ChoiceField(
-            choices=[*[(t, team_names[t]) for t in TEAMS], ("none", _("No trump was played"))],
+            choices=[
+                *[(team, team_names[team]) for team in HIGH_TRUMP.values],
+                ("none", _("No trump was played")),  # the entry's null
+            ],
             widget=forms.RadioSelect,
             label=_("Who took the highest trump?"),
             required=False,
@@ -135,7 +139,7 @@ class FortyFivesForm(RoundForm):
     def show_error(self, error: EntryError) -> None:
         # The engine names the entry's "tricks" and "tricks.A"; on this page that is team A's.
         if (error.field or "").startswith("tricks"):
-            self.add_error("tricks_A", error.message)
+            self.add_error("tricks_A", said(error.message))
         else:
             super().show_error(error)
 
@@ -159,8 +163,7 @@ class FortyFivesPart(PartForm):
     send_label = gettext_lazy("Send my bid")
 
     def add_fields(self) -> None:
-        no_minimum = self.game.options.get("no_minimum_bid")
-        bids = NO_MINIMUM_BIDS if no_minimum else STANDARD_BIDS
+        bids = allowed_bids(self.game.options, 0)
         self.fields["bid"] = forms.TypedChoiceField(
             choices=[("", _("I didn't win the bid")), *int_choices(bids)],
             coerce=int,
@@ -170,7 +173,7 @@ class FortyFivesPart(PartForm):
             label=_("My winning bid"),
         )
         self.fields["trump"] = forms.ChoiceField(
-            choices=[("", _("not said")), *[(suit, _(suit.title())) for suit in SUITS]],
+            choices=[("", _("not said")), *[(suit, SUIT_WORDS[suit]) for suit in TRUMP.values]],
             required=False,
             widget=forms.RadioSelect,
             label=_("Trump"),

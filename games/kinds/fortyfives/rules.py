@@ -8,9 +8,7 @@ from ...scoring.base import (
     Rules,
     Table,
     TeamTotal,
-    entry_fields,
     number_between,
-    whole_number,
 )
 from ...scoring.messages import N_, Message
 from ...scoring.schema import Choice, Flag, OneOf, PlayerId, Shape, Whole
@@ -37,6 +35,38 @@ SUIT_NAMES = {
 }
 
 MINUS = "\N{MINUS SIGN}"  # notes print a true minus sign (U+2212), not a hyphen
+
+# The parts of an entry, as the schema declares them and the round form offers them.
+BID = Choice(
+    NO_MINIMUM_BIDS,
+    help=f"{', '.join(map(str, STANDARD_BIDS[:-1]))} or {STANDARD_BIDS[-1]} ("
+    + " and ".join(str(b) for b in NO_MINIMUM_BIDS if b not in STANDARD_BIDS)
+    + " with no_minimum_bid).",
+    what=N_("the bid"),
+    # Said of every bid any game allows: the game's options and the team's total narrow them.
+    allowed=Message(
+        "a multiple of %(step)s from %(low)s to %(high)s",
+        step=NO_MINIMUM_BIDS[1] - NO_MINIMUM_BIDS[0],
+        low=NO_MINIMUM_BIDS[0],
+        high=TOP_BID,
+    ),
+)
+TRUMP = Choice(SUITS, nullable=True)
+TEAM_TRICKS = {
+    team: Whole(
+        0,
+        TRICKS_PER_HAND,
+        what=Message("team %(team)s's tricks", team=team),
+        missing=Message("tricks has no count for team %(team)s", team=team),
+    )
+    for team in TEAMS
+}
+HIGH_TRUMP = Choice(
+    TEAMS,
+    nullable=True,
+    help="The team that took the highest trump; null when no trump was played.",
+    allowed=N_("the team that took the highest trump, A or B, or null when no trump was played"),
+)
 
 
 def team_of(seat: int) -> str:
@@ -113,24 +143,16 @@ class FortyFives(Rules):
             Shape(
                 "FortyFivesEntry",
                 {
-                    "bidder": PlayerId(),
-                    "bid": Choice(
-                        NO_MINIMUM_BIDS,
-                        help=f"{', '.join(map(str, STANDARD_BIDS[:-1]))} or {STANDARD_BIDS[-1]} ("
-                        + " and ".join(str(b) for b in NO_MINIMUM_BIDS if b not in STANDARD_BIDS)
-                        + " with no_minimum_bid).",
-                    ),
-                    "trump": Choice(SUITS, nullable=True),
+                    "bidder": PlayerId(what=N_("the bidder")),
+                    "bid": BID,
+                    "trump": TRUMP,
                     "tricks": Shape(
                         "FortyFivesTricks",
-                        {team: Whole(0, TRICKS_PER_HAND) for team in TEAMS},
+                        TEAM_TRICKS,
                         help="Each team's tricks; left out while the hand is open.",
+                        shape=N_('an object of each team\'s tricks, like {"A": 3, "B": 2}'),
                     ),
-                    "high_trump": Choice(
-                        TEAMS,
-                        nullable=True,
-                        help="The team that took the highest trump; null when no trump was played.",
-                    ),
+                    "high_trump": HIGH_TRUMP,
                 },
                 required=("bidder", "bid"),
             ),
@@ -142,7 +164,11 @@ class FortyFives(Rules):
                     )
                 },
             ),
-        )
+        ),
+        either=N_(
+            "a hand is either bid (bidder and bid) or thrown in (thrown_in): give exactly one "
+            "of them"
+        ),
     )
 
     # -- the table's teams --
@@ -163,12 +189,8 @@ class FortyFives(Rules):
 
     # -- reading an entry --
 
-    def _read_bid(self, table: Table, entry: Mapping, bidder: int, team: str) -> int:
-        if "bid" not in entry:
-            raise EntryError(
-                Message("the entry has no bid for %(name)s", name=table.name(bidder)), field="bid"
-            )
-        bid = whole_number(entry["bid"], Message("the bid"), field="bid")
+    def _read_bid(self, table: Table, bid: int, bidder: int, team: str) -> int:
+        """The bid, if the game's options and the bidding team's total allow it."""
         team_total = self._team_total(table, team)
         bids = allowed_bids(table.options, team_total)
         if bid in bids:
@@ -196,36 +218,7 @@ class FortyFives(Rules):
             field="bid",
         )
 
-    def _read_tricks(self, table: Table, value: object) -> dict[str, int]:
-        if not isinstance(value, Mapping):
-            raise EntryError(
-                Message('tricks must give each team\'s tricks, like {"A": 3, "B": 2}'),
-                field="tricks",
-            )
-        unknown = sorted(map(str, set(value) - set(TEAMS)))
-        if unknown:
-            raise EntryError(
-                Message("tricks names a team %(team)s; the teams are A and B", team=unknown[0]),
-                field="tricks",
-            )
-        tricks = {}
-        for team in TEAMS:
-            if team not in value:
-                raise EntryError(
-                    Message(
-                        "tricks has no count for team %(team)s (%(names)s)",
-                        team=team,
-                        names=self._team_names(table, team),
-                    ),
-                    field=f"tricks.{team}",
-                )
-            tricks[team] = number_between(
-                value[team],
-                0,
-                TRICKS_PER_HAND,
-                Message("the tricks of %(names)s", names=self._team_names(table, team)),
-                field=f"tricks.{team}",
-            )
+    def _check_tricks(self, tricks: Mapping[str, int]) -> None:
         total = sum(tricks.values())
         if total != TRICKS_PER_HAND:
             raise EntryError(
@@ -236,21 +229,9 @@ class FortyFives(Rules):
                 ),
                 field="tricks",
             )
-        return tricks
 
-    def _read_high_trump(self, table: Table, value: object, tricks: dict[str, int]) -> str | None:
-        if not (value is None or (isinstance(value, str) and value in TEAMS)):
-            raise EntryError(
-                Message(
-                    "high_trump must be the team that took the highest trump, A or B, "
-                    "or null when no trump was played"
-                ),
-                field="high_trump",
-            )
-        if value is None:
-            return None
-        team = str(value)
-        if tricks[team] <= 0:
+    def _check_high_trump(self, table: Table, team: str | None, tricks: Mapping[str, int]):
+        if team is not None and tricks[team] <= 0:
             raise EntryError(
                 Message(
                     "%(names)s took no trick, so they can't have taken the highest trump: "
@@ -259,23 +240,17 @@ class FortyFives(Rules):
                 ),
                 field="high_trump",
             )
-        return team
 
     # -- playing a hand --
 
     def play_round(self, table: Table, entry: Mapping) -> None:
-        if isinstance(entry, Mapping) and "thrown_in" in entry:
+        if "thrown_in" in entry:
             self._throw_in(table, entry)
             return
-        entry = entry_fields(entry, {"bidder", "bid", "trump", "tricks", "high_trump"})
-        if "bidder" not in entry:
-            raise EntryError("the entry has no bidder", field="bidder")
-        bidder = table.read_player(entry["bidder"], "the bidder", field="bidder")
+        bidder = table.read_player(entry["bidder"], Message("the bidder"), field="bidder")
         bidding_team = team_of(table.seat(bidder))
-        bid = self._read_bid(table, entry, bidder, bidding_team)
+        bid = self._read_bid(table, entry["bid"], bidder, bidding_team)
         trump = entry.get("trump")
-        if not (trump is None or (isinstance(trump, str) and trump in SUITS)):
-            raise EntryError(f"trump must be one of {', '.join(SUITS)}", field="trump")
         said = {"name": table.name(bidder), "bid": bid}
         if trump:
             bid_note = Message(
@@ -290,12 +265,17 @@ class FortyFives(Rules):
         if "tricks" not in entry or "high_trump" not in entry:
             missing = "high_trump" if "tricks" in entry else "tricks"
             raise EntryError(
-                f"a finished hand needs both tricks and high_trump; {missing} is missing "
-                "(leave out both to save the bid alone)",
+                Message(
+                    "a finished hand needs both tricks and high_trump; %(missing)s is missing "
+                    "(leave out both to save the bid alone)",
+                    missing=missing,
+                ),
                 field=missing,
             )
-        tricks = self._read_tricks(table, entry["tricks"])
-        high_trump = self._read_high_trump(table, entry["high_trump"], tricks)
+        tricks = entry["tricks"]
+        self._check_tricks(tricks)
+        high_trump = entry["high_trump"]
+        self._check_high_trump(table, high_trump, tricks)
 
         made, team_points, team_notes = self._score_teams(
             table.options, bidding_team, bid, tricks, high_trump
@@ -338,17 +318,13 @@ class FortyFives(Rules):
 
     def _throw_in(self, table: Table, entry: Mapping) -> None:
         """Everyone passed: nobody scores, and the deal moves on as after any hand."""
-        if entry.get("thrown_in") is not True:
+        if not entry["thrown_in"]:
             raise EntryError(
-                "thrown_in can only be true (everyone passed); "
-                "leave it out for a hand that was bid",
+                Message(
+                    "thrown_in can only be true (everyone passed); leave it out for a hand "
+                    "that was bid"
+                ),
                 field="thrown_in",
-            )
-        others = sorted(map(str, set(entry) - {"thrown_in"}))
-        if others:
-            raise EntryError(
-                f"a thrown-in hand was not bid or played, so it has no {others[0]}",
-                field=others[0],
             )
         points = {player: 0 for player in table.players}
         # Said once, for the round: a note in each team's cell too would say it three times.
@@ -477,6 +453,19 @@ class FortyFives(Rules):
         return {
             "teams": self._teams(table),
             "team_totals": {team: self._team_total(table, team) for team in TEAMS},
+        }
+
+    def sample_round(self, players: list[int], number: int) -> dict:
+        """The bidder's team bids 30 and is set (2 tricks); the other team takes 3 and the highest
+        trump. Bidding goes round the table, so both teams sink by 10 every two hands."""
+        bidder_seat = number % len(players)
+        bidders, others = ("A", "B") if bidder_seat % 2 == 0 else ("B", "A")
+        return {
+            "bidder": players[bidder_seat],
+            "bid": 30,
+            "trump": "hearts",
+            "tricks": {bidders: 2, others: 3},
+            "high_trump": others,
         }
 
 

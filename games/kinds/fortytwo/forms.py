@@ -6,8 +6,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext as _
 
-from ..base import HandView, PartForm, RoundForm, int_choices
-from .rules import HIGHEST_BID, TRICKS_PER_HAND, bidding_order
+from ..base import HandView, PartForm, RoundForm, whole_choices
+from .rules import BID, TRICKS, TRICKS_PER_HAND, bidding_order
 
 
 class FortyTwoForm(RoundForm):
@@ -15,14 +15,14 @@ class FortyTwoForm(RoundForm):
     alone at the start of it (an open round) and the tricks after it."""
 
     inputs_template = "fortytwo/round.html"
-    scripts = ("js/bids.js",)
+    scripts = ("fortytwo/dealer.js",)
 
     def add_fields(self) -> None:
         bids = self.open_bids()
         for player in self.players:
             name = self.names[player]
             self.fields[f"bid_{player}"] = forms.TypedChoiceField(
-                choices=int_choices(range(HIGHEST_BID + 1)),
+                choices=whole_choices(BID),
                 coerce=int,
                 widget=forms.RadioSelect,
                 label=_("%(name)s bids") % {"name": name},
@@ -32,7 +32,7 @@ class FortyTwoForm(RoundForm):
             # Never required here: with no tricks at all the bids are saved alone (a new round
             # only, see clean), and a missing player's tricks are named by the engine.
             self.fields[f"tricks_{player}"] = forms.TypedChoiceField(
-                choices=int_choices(range(TRICKS_PER_HAND + 1)),
+                choices=whole_choices(TRICKS),
                 coerce=int,
                 widget=forms.RadioSelect,
                 label=_("%(name)s took") % {"name": name},
@@ -95,9 +95,8 @@ class FortyTwoPart(PartForm):
         return "bid" if self.stage.phase == "bids" else "tricks"
 
     def add_fields(self) -> None:
-        highest = HIGHEST_BID if self.key == "bid" else TRICKS_PER_HAND
         self.fields[self.key] = forms.TypedChoiceField(
-            choices=int_choices(range(highest + 1)),
+            choices=whole_choices(BID if self.key == "bid" else TRICKS),
             coerce=int,
             widget=forms.RadioSelect,
             label=_("My bid") if self.key == "bid" else _("Tricks I took"),

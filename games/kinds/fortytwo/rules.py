@@ -12,12 +12,11 @@ from ...scoring.base import (
     Rules,
     Scoreboard,
     Table,
-    entry_fields,
     number_between,
     whole_number,
 )
 from ...scoring.messages import N_, Message, comma_list
-from ...scoring.schema import ListOf, PlayerId, Shape, Whole
+from ...scoring.schema import Hands, PlayerId, Shape, Whole
 
 TRICKS_PER_HAND = 7
 HIGHEST_BID = TRICKS_PER_HAND
@@ -28,6 +27,14 @@ MADE_ZERO_POINTS = {2: 14, 3: 7}  # for bidding and taking none, by player count
 MADE_ZERO_POINTS_FOUR_OR_MORE = 3  # ...and with 4 to 7 players
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
+
+BID = Whole(0, HIGHEST_BID, what=N_("%(name)s's bid"))
+TRICKS = Whole(
+    0,
+    TRICKS_PER_HAND,
+    help="Left out for every player while the round is open (bids saved).",
+    what=N_("%(name)s's tricks"),
+)
 
 
 class FortyTwo(Rules):
@@ -42,18 +49,10 @@ class FortyTwo(Rules):
     entry_schema = Shape(
         "FortyTwoEntry",
         {
-            "hands": ListOf(
+            "hands": Hands(
                 Shape(
                     "FortyTwoHand",
-                    {
-                        "player": PlayerId(),
-                        "bid": Whole(0, HIGHEST_BID),
-                        "tricks": Whole(
-                            0,
-                            TRICKS_PER_HAND,
-                            help="Left out for every player while the round is open (bids saved).",
-                        ),
-                    },
+                    {"player": PlayerId(), "bid": BID, "tricks": TRICKS},
                     required=("player", "bid"),
                 )
             )
@@ -61,18 +60,8 @@ class FortyTwo(Rules):
     )
 
     def play_round(self, table: Table, entry: Mapping) -> None:
-        entry = entry_fields(entry, {"hands"})
-        hands = table.read_hands(entry, keys={"bid", "tricks"}, required={"bid"})
-        bids = {
-            player: number_between(
-                hand["bid"],
-                0,
-                HIGHEST_BID,
-                Message("%(name)s's bid", name=table.name(player)),
-                field=f"hands.{player}.bid",
-            )
-            for player, hand in hands.items()
-        }
+        hands = table.read_hands(entry)
+        bids = {player: hand["bid"] for player, hand in hands.items()}
         self._check_dealer_bid(table, bids)
 
         without_tricks = [player for player, hand in hands.items() if "tricks" not in hand]
@@ -89,16 +78,7 @@ class FortyTwo(Rules):
                 ),
                 field=f"hands.{missing}.tricks",
             )
-        tricks = {
-            player: number_between(
-                hand["tricks"],
-                0,
-                TRICKS_PER_HAND,
-                Message("%(name)s's tricks", name=table.name(player)),
-                field=f"hands.{player}.tricks",
-            )
-            for player, hand in hands.items()
-        }
+        tricks = {player: hand["tricks"] for player, hand in hands.items()}
         tricks_taken = sum(tricks.values())
         if tricks_taken != TRICKS_PER_HAND:
             raise EntryError(
@@ -222,6 +202,19 @@ class FortyTwo(Rules):
                 )
             )
         return lines
+
+    def sample_round(self, players: list[int], number: int) -> dict:
+        """Everyone bids one more than they take, so nobody makes a bid and nobody ever wins (the
+        totals wait at 42). The bids add up to 7 + players, never the dealer's forbidden 7."""
+        count = len(players)
+        shares = [7 // count + (1 if seat < 7 % count else 0) for seat in range(count)]
+        tricks = shares[number % count :] + shares[: number % count]
+        return {
+            "hands": [
+                {"player": player, "bid": taken + 1, "tricks": taken}
+                for player, taken in zip(players, tricks, strict=True)
+            ]
+        }
 
 
 def bidding_order(players: Sequence[int], dealer: int) -> list[int]:

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ..base import NUMBER, PartForm, RoundForm
+from .rules import PILE
 
 
 class FourScoreForm(RoundForm):
@@ -38,7 +39,7 @@ class FourScorePart(PartForm):
 
     def add_fields(self) -> None:
         self.fields["pile"] = forms.IntegerField(
-            min_value=0, max_value=999, widget=NUMBER, label=_("My pile")
+            min_value=PILE.minimum, max_value=PILE.maximum, widget=NUMBER, label=_("My pile")
         )
 
     def initial_from(self, part, claims) -> dict:

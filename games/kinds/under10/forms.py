@@ -11,21 +11,17 @@ from django.utils.translation import gettext_lazy
 
 from ...words import said
 from ..base import NUMBER, PartForm, RoundForm
-from .rules import (
-    BONUS_COSTS,
-    BONUS_LABELS,
-    HIGHEST_CARD,
-    LOWEST_CARD,
-    MOST_POINTS_IN_HAND,
-)
+from .rules import BONUS, BONUS_LABELS, CARD, POINTS
 
 
 def under10_hand_fields(most_points: int | None = None) -> dict[str, forms.Field]:
-    """One Under the 10 hand's inputs by part: its points, or its cards, and its bonus cards."""
+    """One Under the 10 hand's inputs by part: its points, or its cards, and its bonus cards,
+    as the entry's schema declares them (`most_points`: the points' maximum, when the input
+    holds to it; the round form leaves it to the engine's sentence, which names the player)."""
     return {
         "points": forms.IntegerField(
             required=False,
-            min_value=0,
+            min_value=POINTS.minimum,
             max_value=most_points,
             widget=NUMBER,
             label=_("Points in hand"),
@@ -35,7 +31,7 @@ def under10_hand_fields(most_points: int | None = None) -> dict[str, forms.Field
         ),
         "bonus": forms.MultipleChoiceField(
             required=False,
-            choices=[(name, said(BONUS_LABELS[name])) for name in BONUS_COSTS],
+            choices=[(name, said(BONUS_LABELS[name])) for name in BONUS.values],
             widget=forms.CheckboxSelectMultiple,
             label=_("Bonus cards held"),
         ),
@@ -66,7 +62,7 @@ def under10_hand(cards_text: str, points: int | None, bonus: list, *, emptied: b
 
 class UnderTheTenForm(RoundForm):
     inputs_template = "under10/round.html"
-    card_values = range(LOWEST_CARD, HIGHEST_CARD + 1)
+    card_values = range(CARD.minimum, CARD.maximum + 1)  # the keypad
 
     def add_fields(self) -> None:
         self.fields["ended_by"] = forms.TypedChoiceField(
@@ -127,7 +123,7 @@ class UnderTheTenPart(PartForm):
     owner_table_parts = {"called": "called_by", "empty": "empty_hand"}
     owner_table_template = "under10/owner_table_part.html"
     missing_table_part = gettext_lazy("Say who called or emptied their hand.")
-    card_values = range(LOWEST_CARD, HIGHEST_CARD + 1)
+    card_values = range(CARD.minimum, CARD.maximum + 1)  # the keypad
 
     def add_fields(self) -> None:
         self.fields["ended"] = forms.ChoiceField(
@@ -140,7 +136,7 @@ class UnderTheTenPart(PartForm):
             widget=forms.RadioSelect,
             label=_("Did you end the round?"),
         )
-        self.fields.update(under10_hand_fields(most_points=MOST_POINTS_IN_HAND))
+        self.fields.update(under10_hand_fields(most_points=POINTS.maximum))
 
     def initial_from(self, part, claims) -> dict:
         ended = "called" if "called_by" in claims else "empty" if "empty_hand" in claims else ""

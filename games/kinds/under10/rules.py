@@ -4,6 +4,7 @@ Above 150 a player is out; the last one standing, or the lowest when the first g
 """
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from ...scoring.base import (
     EntryError,
@@ -13,11 +14,9 @@ from ...scoring.base import (
     Rules,
     Scoreboard,
     Table,
-    entry_fields,
-    number_between,
 )
 from ...scoring.messages import N_, Message, and_list
-from ...scoring.schema import Choice, ListOf, OneOf, PlayerId, Shape, Whole
+from ...scoring.schema import Choice, Hands, ListOf, OneOf, PlayerId, Shape, Whole, check_entry
 
 LOWEST_CARD = 0
 HIGHEST_CARD = 13  # the deck's top value is not stated; RULES.md decides 0..13
@@ -41,27 +40,36 @@ ELIMINATED_ABOVE = 150
 HAND_SIZE = 5  # five cards are dealt, and every card laid down is replaced by one drawn
 MOST_POINTS_IN_HAND = 100  # points entered directly: five cards are never worth more
 
-BONUS_NAMES = ", ".join(BONUS_COSTS)
-
+TOO_MANY_CARDS = N_(
+    "%(name)s's hand has %(count)s cards; a hand holds at most %(most)s, bonus cards included"
+)
+POINTS = Whole(
+    0,
+    MOST_POINTS_IN_HAND,
+    help="The hand's points; or give `cards`. One of the two is required.",
+    what=N_("%(name)s's points"),
+)
+CARD = Whole(LOWEST_CARD, HIGHEST_CARD, what=N_("each of %(name)s's cards"))
+BONUS = Choice(tuple(BONUS_COSTS), what=N_("each of %(name)s's bonus cards"))
 HAND_SCHEMA = Shape(
     "UnderTheTenHand",
     {
         "player": PlayerId(),
-        "points": Whole(
-            0,
-            MOST_POINTS_IN_HAND,
-            help="The hand's points; or give `cards`. One of the two is required.",
-        ),
+        "points": POINTS,
         "cards": ListOf(
-            Whole(LOWEST_CARD, HIGHEST_CARD),
+            CARD,
             maximum=HAND_SIZE,
             help=f"The hand's card values: 1 to {HAND_SIZE} cards with the bonus cards, "
             "empty only for the player who went out with an empty hand.",
+            what=N_("%(name)s's cards"),
+            shape=N_("a list of card values"),
+            too_many=TOO_MANY_CARDS,
         ),
-        "bonus": ListOf(Choice(tuple(BONUS_COSTS)), help="Bonus cards held."),
+        "bonus": ListOf(BONUS, help="Bonus cards held.", what=N_("%(name)s's bonus cards")),
     },
     required=("player",),
 )
+HAND_ALONE = replace(HAND_SCHEMA, required=())  # a hand checked by itself (hand_points)
 
 
 class UnderTheTen(Rules):
@@ -93,8 +101,11 @@ class UnderTheTen(Rules):
             Shape(
                 "UnderTheTenCallEntry",
                 {
-                    "called_by": PlayerId(help=f'The player who called "Under the {CALL_LIMIT}!".'),
-                    "hands": ListOf(HAND_SCHEMA),
+                    "called_by": PlayerId(
+                        help=f'The player who called "Under the {CALL_LIMIT}!".',
+                        what=N_("the player who called"),
+                    ),
+                    "hands": Hands(HAND_SCHEMA),
                 },
             ),
             Shape(
@@ -102,24 +113,20 @@ class UnderTheTen(Rules):
                 {
                     "empty_hand": PlayerId(
                         help="The player who went out with an empty hand "
-                        '(entered as {"points": 0}).'
+                        '(entered as {"points": 0}).',
+                        what=N_("the player with the empty hand"),
                     ),
-                    "hands": ListOf(HAND_SCHEMA),
+                    "hands": Hands(HAND_SCHEMA),
                 },
             ),
-        )
+        ),
+        either=N_(
+            "a round ends either with a call (called_by) or with an empty hand "
+            "(empty_hand): give exactly one of them"
+        ),
     )
 
     def play_round(self, table: Table, entry: Mapping) -> None:
-        entry = entry_fields(entry, {"called_by", "empty_hand", "hands"})
-        if ("called_by" in entry) == ("empty_hand" in entry):
-            raise EntryError(
-                Message(
-                    "a round ends either with a call (called_by) or with an empty hand "
-                    "(empty_hand): give exactly one of them"
-                ),
-                field="called_by",
-            )
         if "called_by" in entry:
             ender = table.read_player(
                 entry["called_by"], Message("the player who called"), field="called_by"
@@ -128,7 +135,7 @@ class UnderTheTen(Rules):
             ender = table.read_player(
                 entry["empty_hand"], Message("the player with the empty hand"), field="empty_hand"
             )
-        hands = table.read_hands(entry, keys={"points", "cards", "bonus"}, required=set())
+        hands = table.read_hands(entry)
         hand_totals: dict[int, int] = {}
         bonuses: dict[int, list[str]] = {}
         for player, hand in hands.items():
@@ -230,6 +237,20 @@ class UnderTheTen(Rules):
             return []
         return [Info(N_("Out of the game: %(names)s"), {"names": tuple(map(PlayerName, out))})]
 
+    def sample_round(self, players: list[int], number: int) -> dict:
+        """A call that eliminates nobody, however long the game: the caller holds under 10 and is
+        strictly lowest (0), everyone else holds exactly 10, so every total steps by 10 and is
+        halved when it lands on exactly 100. No total ever passes 100."""
+        caller = players[number % len(players)]
+        others = [[4, 6], [10], [3, 7], [1, 2, 3, 4]]
+        return {
+            "called_by": caller,
+            "hands": [
+                {"player": player, "cards": [number % 10] if player == caller else others[seat % 4]}
+                for seat, player in enumerate(players)
+            ],
+        }
+
 
 def hand_points(hand: Mapping) -> int:
     """What a hand costs when the round ends: its points or cards, plus its bonus cards.
@@ -238,12 +259,9 @@ def hand_points(hand: Mapping) -> int:
     `trade_hand` (+20), `joker` (+10), `trade_card` (+5).
     Raises EntryError for a malformed hand.
     """
-    if not isinstance(hand, Mapping):
-        raise EntryError(Message("a hand must be an object"))
-    unknown = sorted(map(str, set(hand) - {"player", "points", "cards", "bonus"}))
-    if unknown:
-        raise EntryError(Message("unknown field %(name)s in the hand", name=unknown[0]))
-    points, _bonus = _read_hand(hand, Message("the player"), None)
+    owner = Message("the player")
+    check_entry(HAND_ALONE, hand, owner=owner)
+    points, _bonus = _read_hand(hand, owner, None)
     return points
 
 
@@ -273,7 +291,8 @@ def after_halving(total: int) -> int:
 
 
 def _read_hand(hand: Mapping, owner: str, field: str | None) -> tuple[int, list[str]]:
-    """A hand's points (bonus cards included) and the bonus cards it holds."""
+    """A hand's points (bonus cards included) and the bonus cards it holds, from a hand the
+    schema has passed: its points or its cards, never both, and at most a hand's cards."""
 
     def at(part: str) -> str | None:
         return None if field is None else f"{field}.{part}"
@@ -289,59 +308,17 @@ def _read_hand(hand: Mapping, owner: str, field: str | None) -> tuple[int, list[
             field=field,
         )
     bonus = hand.get("bonus", [])
-    if not isinstance(bonus, list):
-        raise EntryError(
-            Message("%(owner)s's bonus cards must be a list", owner=owner), field=at("bonus")
-        )
-    for name in bonus:
-        if not (isinstance(name, str) and name in BONUS_COSTS):
-            shown = f" {name!r}" if isinstance(name, str) else ""
-            raise EntryError(
-                Message(
-                    "%(owner)s holds an unknown bonus card%(shown)s; the bonus cards are %(names)s",
-                    owner=owner,
-                    shown=shown,
-                    names=BONUS_NAMES,
-                ),
-                field=at("bonus"),
-            )
     if "points" in hand:
-        points = number_between(
-            hand["points"],
-            0,
-            MOST_POINTS_IN_HAND,
-            Message("%(owner)s's points", owner=owner),
-            field=at("points"),
-        )
+        points = hand["points"]
     else:
         cards = hand["cards"]
-        if not isinstance(cards, list):
-            raise EntryError(
-                Message("%(owner)s's cards must be a list of card values", owner=owner),
-                field=at("cards"),
-            )
         held = len(cards) + len(bonus)
-        if held > HAND_SIZE:
+        if held > HAND_SIZE:  # the schema counts the cards; here with the bonus cards
             raise EntryError(
-                Message(
-                    "%(owner)s's hand has %(held)s cards; a hand holds at most %(most)s, "
-                    "bonus cards included",
-                    owner=owner,
-                    held=held,
-                    most=HAND_SIZE,
-                ),
+                Message(TOO_MANY_CARDS, name=owner, count=held, most=HAND_SIZE),
                 field=at("cards"),
             )
-        points = sum(
-            number_between(
-                card,
-                LOWEST_CARD,
-                HIGHEST_CARD,
-                Message("each of %(owner)s's cards", owner=owner),
-                field=at("cards"),
-            )
-            for card in cards
-        )
+        points = sum(cards)
     return points + sum(BONUS_COSTS[name] for name in bonus), list(bonus)
 
 

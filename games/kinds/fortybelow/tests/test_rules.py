@@ -101,11 +101,14 @@ def test_the_rulebook_numbers():
 @pytest.mark.parametrize(
     ("grid", "message"),
     [
-        ([[1, 2], [3, 4]], "the grid must be two rows of three cards"),
-        ([[1, 2, 3]], "the grid must be two rows of three cards"),
-        ("abc", "the grid must be two rows of three cards"),
-        ([[1, 2, 3], [4, 5, 99]], f"the bottom card in column 3 is 99; a card is {MINUS}10"),
-        ([[1, 2.5, 3], [4, 5, 6]], "the top card in column 2 must be a whole number"),
+        ([[1, 2], [3, 4]], "the player's grid must be two rows of three cards"),
+        ([[1, 2, 3]], "the player's grid must be two rows of three cards"),
+        ("abc", "the player's grid must be two rows of three cards"),
+        (
+            [[1, 2, 3], [4, 5, 99]],
+            f"each card of the player's grid must be {MINUS}10, {MINUS}1 or 0 to 12, not 99",
+        ),
+        ([[1, 2.5, 3], [4, 5, 6]], "each card of the player's grid must be a whole number"),
     ],
 )
 def test_the_live_tally_refuses_a_grid_that_is_not_two_rows_of_three_cards(grid, message):
@@ -252,37 +255,37 @@ GRID_FIELD = f"hands.{BOB}.grid"
     [
         (
             bobs_grid([[1, 13, 3], [4, 5, 6]]),
-            f"Bob's top card in column 2 is 13; a card is {MINUS}10, {MINUS}1 or 0 to 12",
+            f"each card of Bob's grid must be {MINUS}10, {MINUS}1 or 0 to 12, not 13",
             GRID_FIELD,
         ),
         (
             bobs_grid([[1, 2, 3], [4, 5, -5]]),
-            f"Bob's bottom card in column 3 is {MINUS}5",
+            f"each card of Bob's grid must be {MINUS}10, {MINUS}1 or 0 to 12, not {MINUS}5",
             GRID_FIELD,
         ),
         (
             bobs_grid([[1, 2, 3], [4, -11, 6]]),
-            f"Bob's bottom card in column 2 is {MINUS}11",
+            f"each card of Bob's grid must be {MINUS}10, {MINUS}1 or 0 to 12, not {MINUS}11",
             GRID_FIELD,
         ),
         (
             bobs_grid([[2.0, 2, 3], [4, 5, 6]]),
-            "Bob's top card in column 1 must be a whole number",
+            "each card of Bob's grid must be a whole number",
             GRID_FIELD,
         ),
         (
             bobs_grid([[True, 2, 3], [4, 5, 6]]),
-            "Bob's top card in column 1 must be a whole",
+            "each card of Bob's grid must be a whole",
             GRID_FIELD,
         ),
         (
             bobs_grid([["5", 2, 3], [4, 5, 6]]),
-            "Bob's top card in column 1 must be a whole",
+            "each card of Bob's grid must be a whole",
             GRID_FIELD,
         ),
         (
             bobs_grid([[None, 2, 3], [4, 5, 6]]),
-            "Bob's top card in column 1 must be a whole",
+            "each card of Bob's grid must be a whole",
             GRID_FIELD,
         ),
         (
@@ -367,7 +370,7 @@ def test_it_refuses_an_entry_of_the_wrong_shape(entry, message):
 
 def test_a_later_bad_round_is_named_in_the_error():
     entries = [play("ann", ann=WORTH_2, bob=WORTH_4), bobs_grid([[0, 0, 0], [0, 0, 14]])]
-    with pytest.raises(EntryError, match=r"^Round 2: Bob's bottom card in column 3 is 14"):
+    with pytest.raises(EntryError, match=r"^Round 2: each card of Bob's grid must be .*, not 14"):
         replay([ANN, BOB], entries)
 
 

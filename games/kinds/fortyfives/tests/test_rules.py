@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from games.kinds.fortyfives.rules import GAME, allowed_bids, hand_points, team_of
 from games.scoring.base import EntryError
+from games.scoring.numbers import shown
 
 ANN, BOB, CY, DEE = 1, 2, 3, 4
 PLAYERS = [ANN, BOB, CY, DEE]  # Ann and Cy are team A, Bob and Dee team B
@@ -271,8 +272,11 @@ def test_bids_under_15_need_no_minimum_bid(bid):
 
 @pytest.mark.parametrize("bid", [0, 35, 17, -15])
 def test_a_bid_outside_the_list_is_refused(bid):
-    with pytest.raises(EntryError, match=f"may bid 5, 10, 15, 20, 25 or 30, not {bid}"):
-        play([hand(ANN, bid, 3, 2)], no_minimum_bid=True)
+    message = f"the bid must be a multiple of 5 from 5 to 30, not {shown(bid)}"
+    for no_minimum_bid in (True, False):
+        with pytest.raises(EntryError, match=message) as error:
+            play([hand(ANN, bid, 3, 2)], no_minimum_bid=no_minimum_bid)
+        assert error.value.field == "bid"
 
 
 @pytest.mark.parametrize(
@@ -330,29 +334,37 @@ def test_options_are_checked(options, message):
         ({"bid": 20}, "the entry has no bidder", "bidder"),
         ({"bidder": 9, "bid": 20}, "the bidder must be a player at this table", "bidder"),
         ({"bidder": True, "bid": 20}, "the bidder must be a player at this table", "bidder"),
-        ({"bidder": ANN}, "the entry has no bid for Ann", "bid"),
+        ({"bidder": ANN}, "the entry has no bid", "bid"),
         ({"bidder": ANN, "bid": "20"}, "the bid must be a whole number", "bid"),
         ({"bidder": ANN, "bid": 20.0}, "the bid must be a whole number", "bid"),
         ({"bidder": ANN, "bid": True}, "the bid must be a whole number", "bid"),
-        ({"bidder": ANN, "bid": 20, "trump": "stars"}, "trump must be one of clubs", "trump"),
-        ({"bidder": ANN, "bid": 20, "trump": ["hearts"]}, "trump must be one of", "trump"),
+        (
+            {"bidder": ANN, "bid": 20, "trump": "stars"},
+            "trump must be clubs, diamonds, hearts, spades or null, not stars",
+            "trump",
+        ),
+        (
+            {"bidder": ANN, "bid": 20, "trump": ["hearts"]},
+            "trump must be clubs, diamonds, hearts, spades or null$",
+            "trump",
+        ),
         (
             {**hand(ANN, 20, 3, 2), "tricks": [3, 2]},
-            "tricks must give each team's tricks",
+            'tricks must be an object of each team\'s tricks, like {"A": 3, "B": 2}',
             "tricks",
         ),
         (
             {**hand(ANN, 20, 3, 2), "tricks": {"A": 3, "B": 2, "C": 0}},
-            "tricks names a team C; the teams are A and B",
+            "unknown field C in tricks",
             "tricks",
         ),
         (
             {**hand(ANN, 20, 3, 2), "tricks": {"A": 5}},
-            r"tricks has no count for team B \(Bob and Dee\)",
+            "tricks has no count for team B",
             "tricks.B",
         ),
-        (hand(ANN, 20, 6, -1), "the tricks of Ann and Cy must be from 0 to 5, not 6", "tricks.A"),
-        (hand(ANN, 20, 3, 1.5), "the tricks of Bob and Dee must be a whole number", "tricks.B"),
+        (hand(ANN, 20, 6, -1), "team A's tricks must be from 0 to 5, not 6", "tricks.A"),
+        (hand(ANN, 20, 3, 1.5), "team B's tricks must be a whole number", "tricks.B"),
         (hand(ANN, 20, 3, 3), "tricks add up to 6; a hand has 5 tricks", "tricks"),
         (hand(ANN, 20, 2, 2), "tricks add up to 4; a hand has 5 tricks", "tricks"),
         (hand(ANN, 20, 3, 2, high="C"), "high_trump must be the team that took", "high_trump"),
@@ -618,12 +630,15 @@ def test_everyone_passed_throws_the_hand_in_nobody_scores_and_the_deal_moves_on(
     ("entry", "message", "field"),
     [
         ({"thrown_in": False}, "thrown_in can only be true", "thrown_in"),
-        ({"thrown_in": 1}, "thrown_in can only be true", "thrown_in"),
+        ({"thrown_in": 1}, "thrown_in must be true or false", "thrown_in"),
         (
             {"thrown_in": True, "bidder": ANN, "bid": 15},
-            "a thrown-in hand was not bid or played, so it has no bid",
-            "bid",
+            r"a hand is either bid \(bidder and bid\) or thrown in \(thrown_in\): give exactly "
+            "one of them",
+            "bidder",
         ),
+        ({"thrown_in": True, "trump": "hearts"}, "unknown field trump in the entry", None),
+        ({}, r"a hand is either bid \(bidder and bid\) or thrown in", "bidder"),
     ],
 )
 def test_a_thrown_in_hand_is_only_ever_thrown_in(entry, message, field):

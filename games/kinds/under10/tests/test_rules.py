@@ -442,13 +442,12 @@ def test_a_dealer_who_goes_out_passes_the_deal_on():
         ),
         (
             call(ANN, {ANN: 0, BOB: {"points": 3, "bonus": ["wild"]}, CY: 0}),
-            "Bob holds an unknown bonus card 'wild'; the bonus cards are trade_hand, joker, "
-            "trade_card",
+            "each of Bob's bonus cards must be trade_hand, joker or trade_card, not wild",
             "hands.2.bonus",
         ),
         (
             call(ANN, {ANN: 0, BOB: {"points": 3, "bonus": [{"joker": 1}]}, CY: 0}),
-            "Bob holds an unknown bonus card; the bonus cards are",
+            "each of Bob's bonus cards must be trade_hand, joker or trade_card$",
             "hands.2.bonus",
         ),
         (
@@ -649,8 +648,8 @@ def test_hand_points_adds_cards_and_bonus_cards(hand, points):
 @pytest.mark.parametrize(
     ("hand", "message"),
     [
-        ("7", "a hand must be an object"),
-        ({"points": 1, "colour": "red"}, "unknown field colour in the hand"),
+        ("7", "the player's hand must be an object"),
+        ({"points": 1, "colour": "red"}, "unknown field colour in the player's hand"),
         ({}, "enter the player's hand: its points or its cards"),
         (
             {"points": 1, "cards": [1]},
@@ -658,8 +657,12 @@ def test_hand_points_adds_cards_and_bonus_cards(hand, points):
         ),
         ({"points": 101}, "the player's points must be from 0 to 100, not 101"),
         ({"cards": [1] * 6}, "the player's hand has 6 cards; a hand holds at most 5"),
+        (
+            {"cards": [1] * 5, "bonus": ["joker"]},
+            "the player's hand has 6 cards; a hand holds at most 5",
+        ),
         ({"cards": [20]}, "each of the player's cards must be from 0 to 13"),
-        ({"points": 1, "bonus": ["hat"]}, "the player holds an unknown bonus card 'hat'"),
+        ({"points": 1, "bonus": ["hat"]}, "each of the player's bonus cards must be trade_hand"),
     ],
 )
 def test_hand_points_refuses_a_malformed_hand(hand, message):

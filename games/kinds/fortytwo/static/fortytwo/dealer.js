@@ -1,8 +1,7 @@
-// The bidding games' round pages (every form works without it):
-// 42: the dealer may not bid what makes the bids add up to 7. Once every other player has bid,
-// that bid is crossed out; if the dealer had already chosen it, it stays chosen and is named
-// as forbidden beside it until the dealer picks another (the server refuses it too).
-// Forty Fives: team B took the rest of the five tricks, shown as team A's are tapped.
+// 42's round page (the form works without it): the dealer may not bid what makes the bids add
+// up to 7. Once every other player has bid, that bid is crossed out; if the dealer had already
+// chosen it, it stays chosen and is named as forbidden beside it until the dealer picks another
+// (the server refuses it too).
 (function () {
   "use strict";
   const TRICKS_IN_42 = 7;
@@ -51,21 +50,6 @@
       note.hidden = !note.textContent;
     };
     bids.addEventListener("change", show);
-    show();
-  }
-
-  const rest = document.querySelector("[data-rest-of]");
-  if (rest) {
-    const group = document.getElementById(rest.dataset.restOf);
-    const output = rest.querySelector("[data-rest]");
-    const total = Number(rest.dataset.tricks);
-    const show = () => {
-      const taken = group && group.querySelector("input:checked");
-      output.textContent = taken
-        ? String(total - Number(taken.value))
-        : say("the rest of the %(tricks)s tricks", { tricks: total });
-    };
-    document.addEventListener("change", show);
     show();
   }
 })();
