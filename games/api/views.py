@@ -516,8 +516,8 @@ class RefereeView(ApiView):
     schema = RefereeSchema()
 
     # An OPTIONS request names the endpoint and tells what it does, as it did when each game had
-    # a view class of its own: its name from the request's shape (`FortyTwoTrick`: "Forty Two
-    # Referee"), its description from the game's name.
+    # a view class of its own: its name from the request's shape (`<Game>Trick`: "<Game>
+    # Referee", its words spaced), its description from the game's name.
     def get_view_name(self) -> str:
         shape = REFEREES[self.kind].request.name.removesuffix("Trick")
         return f"{camelcase_to_spaces(shape)} Referee"
