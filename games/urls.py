@@ -52,7 +52,6 @@ urlpatterns = [
     path("j/<slug:token>/", phones.join_link, name="join_link"),
     path("p/<slug:token>/", phones.seat_page, name="seat_page"),
     path("p/<slug:token>/live/", phones.seat_live, name="seat_live"),
-    path("referee/fortytwo/", referee.referee_fortytwo, name="referee_fortytwo"),
-    path("referee/fortyfives/", referee.referee_fortyfives, name="referee_fortyfives"),
+    path("referee/<slug:kind>/", referee.referee, name="referee"),
     path("rules/<slug:kind>/", games.game_rules, name="game_rules"),
 ]

@@ -270,8 +270,7 @@ URLS: dict[str, Url] = {
     "seat_page": url(SEAT, seat_link, owned=False, GET=200, POST=(302, seat_part)),
     "seat_live": url(SEAT, seat_link, owned=False, GET=200),
     # -- the trick referee: its state is in its address and it stores nothing
-    "referee_fortytwo": url(OPEN, GET=200),
-    "referee_fortyfives": url(OPEN, GET=200),
+    "referee": url(OPEN, lambda w: {"kind": "fortyfives"}, owned=False, GET=200),
     # how a game is scored (each game's rules.md): no one's data, for anyone at the table
     "game_rules": url(OPEN, lambda w: {"kind": "fourscore"}, owned=False, GET=200),
     # -- the signed-in user's own lists and forms
