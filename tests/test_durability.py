@@ -13,7 +13,8 @@ from .api.test_transfer import export, scoreboards_by_name, without_ids
 from .factories import piles
 from .live_server import live_server
 
-pytestmark = pytest.mark.database
+# The kill must land while saves are in flight: a busy machine beside it can leave none.
+pytestmark = [pytest.mark.database, pytest.mark.timing]
 
 DEALS = (3, 5, 20, 20, 20)  # FourScore games: two finish before the kill, three go on
 PHONES = 6
