@@ -51,15 +51,18 @@
   });
   if (!dock) return;
   cells.forEach(showHeld);
-  // A bonus card ticked some other way (a kept draft put back): said under the name too.
+  // The first hand with nothing in it yet, or none (a saved round being fixed: tap a hand).
+  const blank = () => cells.find((c) => !c.value && c.name !== emptied() &&
+    !handOf(c).querySelector(".u10-points input").value) || null;
+  // A hand changed some other way (a kept draft put back, or thrown away): its bonus cards are
+  // said under its name, and the keypad goes to the first hand still blank.
   hands.addEventListener("change", (event) => {
     const hand = event.target.closest("[data-hand]");
-    if (hand && event.target.type === "checkbox") showHeld(hand.querySelector("input.dock-cell"));
+    if (!hand || event.target === document.activeElement) return;
+    if (event.target.type === "checkbox") showHeld(hand.querySelector("input.dock-cell"));
+    else if (blank()) dock.show(blank());
   });
   // Tapping a card, not typing: no phone keyboard over the keypad (a real keyboard still types).
   cells.forEach((cell) => { cell.inputMode = "none"; });
-  // The first hand with nothing in it yet, or none (a saved round being fixed: tap a hand).
-  const blank = cells.find((c) => !c.value && c.name !== emptied() &&
-    !handOf(c).querySelector(".u10-points input").value);
-  dock.show(blank || null);
+  dock.show(blank());
 })();
