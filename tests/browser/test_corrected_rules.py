@@ -116,7 +116,9 @@ def test_under_the_10_asks_for_a_blank_hand_by_name_and_refuses_impossible_ones(
     hand_of(phone, "Cy").get_by_label("or the cards (e.g. 2 5 13)").fill("4 5")
     tap(phone, phone.get_by_role("button", name="Save round 1"))
     bob = hand_of(phone, "Bob")
-    expect(bob.get_by_role("alert")).to_have_text("enter Bob's hand: its points or its cards")
+    # Refused in place: said in the preview at the bottom, where the thumb is.
+    refused = phone.locator("#preview").get_by_role("alert")
+    expect(refused).to_contain_text("enter Bob's hand: its points or its cards")
     glance(phone, "under10-after-save")
     expect(hand_of(phone, "Ann").get_by_label("Points in hand")).to_have_value("3")
     expect(hand_of(phone, "Cy").get_by_label("or the cards (e.g. 2 5 13)")).to_have_value("4 5")
@@ -127,13 +129,13 @@ def test_under_the_10_asks_for_a_blank_hand_by_name_and_refuses_impossible_ones(
 
     bob.get_by_label("or the cards (e.g. 2 5 13)").fill("1 2 3 4 5 6")
     tap(phone, phone.get_by_role("button", name="Save round 1"))
-    expect(bob.get_by_role("alert")).to_contain_text(
+    expect(refused).to_contain_text(
         "Bob's hand has 6 cards; a hand holds at most 5"
     )
     bob.get_by_label("or the cards (e.g. 2 5 13)").fill("")
     bob.get_by_label("Points in hand").fill("101")
     tap(phone, phone.get_by_role("button", name="Save round 1"))
-    expect(bob.get_by_role("alert")).to_contain_text("Bob's points must be from 0 to 100, not 101")
+    expect(refused).to_contain_text("Bob's points must be from 0 to 100, not 101")
     bob.scroll_into_view_if_needed()
     glance(phone, "under10-too-many-points")
     shot(phone, screenshot, "under10-too-many-points")
