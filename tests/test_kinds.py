@@ -88,7 +88,7 @@ def test_form_data_is_the_reverse_of_each_round_forms_cleaning(owner):
 @pytest.mark.parametrize(
     ("kind", "scripts"),
     [
-        ("fortybelow", ["js/app.js", "fortybelow/fortybelow.js", "js/drafts.js"]),
+        ("fortybelow", ["js/app.js", "js/dock.js", "fortybelow/fortybelow.js", "js/drafts.js"]),
         (
             "fortytwo",
             ["js/app.js", "js/dock.js", "fortytwo/dealer.js", "fortytwo/keypad.js", "js/drafts.js"],

@@ -11,8 +11,9 @@
   // cells: the inputs, in the order they are entered. key(cell, value): what a key does (the
   // keys' data-value; "" for the clear key, null for the next one). where(cell): the line that
   // says where the keypad is (the input's label by default). toggle(cell, value) and
-  // pressed(cell, value): what a toggle key does, and whether it is on for the input.
-  window.keypadDock = function ({ cells, key, where, toggle, pressed }) {
+  // pressed(cell, value): what a toggle key does, and whether it is on for the input. then: what
+  // comes after the inputs, kept in view once they are all in (FortyBelow's who went out).
+  window.keypadDock = function ({ cells, key, where, toggle, pressed, then }) {
     const form = document.getElementById("round-form");
     const dock = form && form.querySelector("[data-dock]");
     if (!dock || !cells.length) return null;
@@ -66,12 +67,14 @@
       if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: "instant" });
     };
 
-    // Everything in: the keypad goes, and the scores and Save come into view.
+    // Everything in: the keypad goes, and the scores and Save come into view (and what comes
+    // after the inputs stays in view).
     const done = () => {
       show(null);
       const save = form.querySelector("button[type=submit]");
       const headroom = 96; // the preview grows by a line or two once it has the scores
-      const by = save.getBoundingClientRect().bottom + headroom - window.innerHeight;
+      let by = save.getBoundingClientRect().bottom + headroom - window.innerHeight;
+      if (then) by = Math.min(by, then.getBoundingClientRect().top - GAP);
       if (by > 0) window.scrollBy({ top: by, behavior: "instant" });
     };
 
