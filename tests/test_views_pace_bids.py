@@ -45,7 +45,9 @@ def checked(html, name, value):
     page = parse(html)
     choices = page.find_all(f"input[name='{name}'][value='{value}']")
     choices += page.find_all(f"select[name='{name}'] option[value='{value}']")
-    return bool(choices) and all(choice.has("checked") or choice.has("selected") for choice in choices)
+    return bool(choices) and all(
+        choice.has("checked") or choice.has("selected") for choice in choices
+    )
 
 
 def headings(html):

@@ -129,9 +129,7 @@ def test_under_the_10_asks_for_a_blank_hand_by_name_and_refuses_impossible_ones(
 
     bob.get_by_label("or the cards (e.g. 2 5 13)").fill("1 2 3 4 5 6")
     tap(phone, phone.get_by_role("button", name="Save round 1"))
-    expect(refused).to_contain_text(
-        "Bob's hand has 6 cards; a hand holds at most 5"
-    )
+    expect(refused).to_contain_text("Bob's hand has 6 cards; a hand holds at most 5")
     bob.get_by_label("or the cards (e.g. 2 5 13)").fill("")
     bob.get_by_label("Points in hand").fill("101")
     tap(phone, phone.get_by_role("button", name="Save round 1"))

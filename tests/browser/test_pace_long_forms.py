@@ -86,9 +86,7 @@ def check_the_form(page, kind, scheme):
     save_screenshot(page, f"long-forms-{kind}-{scheme}-full", full_page=True)
 
 
-def test_a_four_player_round_of_42_is_a_screen_and_a_half_and_no_more_taps(
-    phone, live_server
-):
+def test_a_four_player_round_of_42_is_a_screen_and_a_half_and_no_more_taps(phone, live_server):
     page, game, ids, taps, scheme = begin(phone, live_server, "fortytwo")
     check_the_form(page, "fortytwo", scheme)
     where = page.locator("[data-dock-where]")

@@ -15,7 +15,7 @@ def dock_list(number, entered_in: int) -> tuple[list, forms.Select]:
     with JavaScript (fortytwo/keypad.js; the bids are entered first, `entered_in` 0, then the
     tricks, 1), a plain list without."""
     widget = forms.Select(attrs={"class": "dock-cell", "data-dock-pass": entered_in})
-    return [("", "–"), *whole_choices(number)], widget
+    return [("", "\N{EN DASH}"), *whole_choices(number)], widget
 
 
 class FortyTwoForm(RoundForm):

@@ -17,9 +17,7 @@ from .rules import BONUS, BONUS_LABELS, CARD, HAND_SIZE, POINTS
 CARDS = forms.TextInput(
     attrs={"class": "dock-cell", "autocomplete": "off", "placeholder": gettext_lazy("cards")}
 )
-POINTS_TYPED = forms.NumberInput(
-    attrs={**NUMBER.attrs, "placeholder": gettext_lazy("points")}
-)
+POINTS_TYPED = forms.NumberInput(attrs={**NUMBER.attrs, "placeholder": gettext_lazy("points")})
 
 
 def under10_hand_fields(most_points: int | None = None) -> dict[str, forms.Field]:
