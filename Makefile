@@ -50,30 +50,37 @@ XDIST = -n $(WORKERS) --dist worksteal
 # schemathesis: about 480 modules) and keeps the result as bytecode: PYTHONDONTWRITEBYTECODE,
 # set in some shells, makes every pytest process (each xdist worker) do it again, ~10 s each.
 unexport PYTHONDONTWRITEBYTECODE
+# Tests that time the machine (marked `timing`) run alone, after the rest ran side by side.
+SIDE_BY_SIDE = $(BIN)/pytest $(XDIST) -m "not browser and not large and not timing"
+ALONE = $(BIN)/pytest -m "timing and not browser and not large"
 
 test: $(VENV)/.installed $(CHROMIUM) $(REDIS_SERVER) $(MSGFMT) $(MO)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/lint-imports
-	$(BIN)/pytest $(XDIST)
+	$(SIDE_BY_SIDE)
+	$(ALONE)
 	$(MAKE) test-browser
 
 test-fast: $(VENV)/.installed $(MSGFMT) $(MO)
-	$(BIN)/pytest $(XDIST)
+	$(SIDE_BY_SIDE)
+	$(ALONE)
 
 # Browser tests run on their own: Playwright's event loop and Django's async-safety checks
 # don't mix (see tests/browser/conftest.py). Each xdist worker has its own Chromium, live
 # server and SQLite file.
 test-browser: $(VENV)/.installed $(CHROMIUM) node_modules/.installed $(MSGFMT) $(MO)
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest $(XDIST) -m browser tests/browser
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest $(XDIST) -m "browser and not timing" tests/browser
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -m "browser and timing" tests/browser
 
 # The tests of the database's own behaviour (marked `database`), on the PostgreSQL server of
 # DATABASE_URL: .ci/run starts a throwaway one and runs this.
 test-postgres: $(VENV)/.installed $(REDIS_SERVER) $(MSGFMT) $(MO)
 	@case "$$DATABASE_URL" in postgres*) ;; \
 		*) echo "DATABASE_URL must name a PostgreSQL server (see .ci/run)"; exit 2;; esac
-	$(BIN)/pytest $(XDIST) -m database
+	$(BIN)/pytest $(XDIST) -m "database and not timing"
+	$(BIN)/pytest -m "database and timing"
 
 # axe-core for the accessibility test (tests/browser/test_accessibility.py), pinned in
 # package-lock.json; test tooling only, nothing from node_modules is served.

@@ -32,7 +32,7 @@ class Column(Fields):
     total: int
     leading: bool
     out: bool = False
-    deals_next: bool = False
+    deals: bool = False  # the D: who deals next, or who is dealing the hand still open
 
     @property
     def total_shown(self) -> str:
@@ -47,6 +47,7 @@ class Place(Fields):
     name: str
     total: int
     out: bool = False
+    leading: bool = False  # bold in the standings: the column's star, said again
 
     @property
     def total_shown(self) -> str:
@@ -87,6 +88,16 @@ class Explanation(Fields):
     reasons: list[Reason]
 
 
+def leaders_of(board: Scoreboard) -> set[int]:
+    """Who the board marks as leading: the winners once the game is over; before that the
+    players first in the standings, if someone still playing stands behind them."""
+    if board.finished:
+        return set(board.winners)
+    playing = [s for s in board.standings if not s.eliminated]
+    first = {s.player for s in playing if s.rank == 1}
+    return first if len(first) < len(playing) else set()
+
+
 class ScoreTable(Fields):
     """The scoreboard laid out as plain values (names, cells, classes, sentences) for
     templates/games/scoreboard.html, whose partials draw the header, the rows and the
@@ -94,16 +105,18 @@ class ScoreTable(Fields):
 
     Leaders, winners and standings all come from the board's standings and winners, so the
     star, the banner and the ranks can't disagree: once the game is over the leaders are its
-    winners."""
+    winners. Before that, nobody leads while everyone still playing is level (0-0-0-0 before
+    the first round): a star on every column would say nothing."""
 
     def __init__(self, game, board: Scoreboard, names: Mapping[int, str]):
         self.game = game
         self.board = board
         self.names = names
-        if board.finished:
-            leaders = set(board.winners)
-        else:
-            leaders = {s.player for s in board.standings if s.rank == 1 and not s.eliminated}
+        leaders = leaders_of(board)
+        # While a hand is open (42's bids, a Forty Fives bid, saved with the tricks to come) its
+        # dealer is still the one dealing: the next dealer's turn comes once it is complete.
+        self.hand_open = board.open_round is not None
+        dealer = board.open_round.dealer if board.open_round else board.next_dealer
         eliminated = set(board.extras.get("eliminated", []))
         if board.teams:
             self.columns = [
@@ -116,7 +129,7 @@ class ScoreTable(Fields):
                 for team in board.teams
             ]
             self.column_players = [team.players[0] for team in board.teams]
-            self.standings = self._team_standings(board)
+            self.standings = self._team_standings(board, leaders)
         else:
             self.columns = [
                 Column(
@@ -125,22 +138,23 @@ class ScoreTable(Fields):
                     board.totals[p],
                     p in leaders,
                     p in eliminated,
-                    deals_next=not board.finished and p == board.next_dealer,
+                    deals=not board.finished and p == dealer,
                 )
                 for p in board.players
             ]
             self.column_players = list(board.players)
             self.standings = [
-                Place(s.rank, names[s.player], s.total, s.eliminated) for s in board.standings
+                Place(s.rank, names[s.player], s.total, s.eliminated, s.player in leaders)
+                for s in board.standings
             ]
         self.winners = [names[p] for p in board.winners]
-        self.next_dealer = names.get(board.next_dealer) if board.next_dealer else None
+        self.dealer = names.get(dealer) if dealer and not board.finished else None
         self.info = list(self._information(game, board))
 
     def team_name(self, players) -> str:
         return " & ".join(self.names[p] for p in players)
 
-    def _team_standings(self, board: Scoreboard) -> list[Place]:
+    def _team_standings(self, board: Scoreboard, leaders: set[int]) -> list[Place]:
         """One line per team, ranked among the teams (partners share a total and a rank)."""
         rank_of = {s.player: s.rank for s in board.standings}
         player_ranks = [rank_of[team.players[0]] for team in board.teams]
@@ -149,6 +163,7 @@ class ScoreTable(Fields):
                 1 + sum(1 for other in player_ranks if other < mine),
                 self.team_name(team.players),
                 team.total,
+                leading=any(p in leaders for p in team.players),
             )
             for team, mine in zip(board.teams, player_ranks, strict=True)
         ]

@@ -8,7 +8,7 @@ import pytest
 
 from .import_load import measure, production_like
 
-pytestmark = pytest.mark.database
+pytestmark = [pytest.mark.database, pytest.mark.timing]
 
 ROUNDS = 6_000  # three games of 2,000: long enough that a worker held by an import shows
 

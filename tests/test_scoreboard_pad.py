@@ -198,3 +198,68 @@ def test_a_players_name_is_escaped_in_the_explanations(owner_client, owner):
     assert "<b>" not in html.split("</thead>")[1]
     why = round_page(owner_client, reverse("round_detail", args=[game.pk, 1]))
     assert "&lt;b&gt;&quot;Al&quot;&lt;/b&gt;</bdi> <strong>6</strong>" in why
+
+
+def shared_page(client, game):
+    game.share()
+    response = client.get(reverse("game_shared", args=[game.share_token]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("kind", ["fortybelow", "fortytwo", "under10", "fortyfives", "fourscore"])
+def test_nobody_leads_a_game_with_no_round(owner_client, client, owner, kind):
+    """0-0-0-0: no star, no leader in the standings, on the owner's page and the watch page
+    (the ranks, all 1, say everyone is level)."""
+    seated = factories.add_players(owner, ["Ann", "Bob", "Cy", "Dee"])
+    game = Game.start(owner, kind, seated if kind in ("fortyfives", "fortybelow") else seated[:3])
+    for html in (page(owner_client, game), shared_page(client, game)):
+        assert "★" not in html and "leading" not in " ".join(header_row(html))
+        assert parse(html).first("ol.standings li.leader") is None
+        assert {line.split(".")[0] for line in standings(html)} == {"1"}
+
+
+def test_a_lead_shows_once_someone_is_ahead_and_goes_while_everyone_is_level(
+    owner_client, owner, players
+):
+    ann, bob, cy = players[:3]
+    game = factories.play(
+        owner, "fourscore", [ann, bob, cy], [factories.piles([ann, bob, cy], 4, 4, 4)], deals=3
+    )
+    html = page(owner_client, game)  # level after a round: still nobody leads
+    assert "★" not in html and parse(html).first("ol.standings li.leader") is None
+    game.add_round(factories.piles([ann, bob, cy], 5, 2, 2), owner)
+    html = page(owner_client, Game.objects.get(pk=game.pk))
+    assert [cell for cell in header_row(html) if "★" in cell] == [
+        "Bob ★ leading",
+        "Cy ★ leading D next to deal",
+    ]
+    assert [li.text for li in parse(html).find_all("ol.standings li.leader")] == [
+        "1. Bob 6",
+        "1. Cy 6",
+    ]
+
+
+def test_an_open_42_hand_is_dealt_by_its_dealer_and_its_bids_read_in_bidding_order(
+    owner_client, client, owner, players
+):
+    """Bids saved, tricks to come: the hand is still Bob's to deal (the next dealer's turn
+    comes once it is complete), and the bids are listed as they were made, from the dealer's
+    left round to the dealer, who bids last."""
+    ann, bob, cy = players[:3]
+    game = Game.start(owner, "fortytwo", [ann, bob, cy], first_dealer=bob)
+    bids = {"hands": [{"player": p.pk, "bid": bid} for p, bid in ((ann, 2), (bob, 3), (cy, 1))]}
+    game.add_round(bids, owner)
+    for html in (page(owner_client, game), shared_page(client, game)):
+        assert header_row(html) == ["Ann", "Bob D deals this hand", "Cy"]
+        status = parse(html).find("p.pad-status").text
+        assert status.startswith("Bob deals this hand.")
+        assert "deals next" not in status and "Bids: Cy 1, Ann 2, Bob 3" in status
+    # Once the hand is complete, Cy deals next.
+    hands = [(ann, 2, 2), (bob, 3, 4), (cy, 1, 1)]
+    game.save_round(
+        1, {"hands": [{"player": p.pk, "bid": b, "tricks": t} for p, b, t in hands]}, owner
+    )
+    html = page(owner_client, Game.objects.get(pk=game.pk))
+    assert "Cy D next to deal" in header_row(html)
+    assert parse(html).find("p.pad-status").text.startswith("Cy deals next.")

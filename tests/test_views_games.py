@@ -212,15 +212,74 @@ def test_the_scoreboard_page_shows_the_totals_and_the_next_round(owner_client, o
     assert reverse("round_edit", args=[game.pk, 1]) in explained
 
 
-def test_htmx_polling_gets_only_the_scoreboard_section(owner_client, game):
+def test_htmx_polling_gets_the_scoreboard_and_what_follows_the_round_out_of_band(
+    owner_client, game
+):
     response = owner_client.get(reverse("game_detail", args=[game.pk]), **fragment_headers())
     html = response.content.decode().strip()
     assert response.status_code == 200
     assert html.startswith('<section id="scoreboard"')
-    assert html.endswith("</section>")
     assert "<html" not in html
-    assert "Enter round" not in html
     assert "HX-Request" in response["Vary"]
+    # Everything else it holds goes to its own place further down the page.
+    page = parse(html)
+    swapped = [element["id"] for element in page.find_all("[hx-swap-oob]")]
+    assert swapped == ["actions", "round-tools", "chart", "phones"]
+    tops = [child for child in page.children if not isinstance(child, str)]
+    assert [element["id"] for element in tops] == ["scoreboard", *swapped]
+
+
+def poll(client, game, etag=""):
+    url = reverse("game_detail", args=[game.pk])
+    return client.get(url, **fragment_headers(HTTP_IF_NONE_MATCH=etag))
+
+
+def test_a_round_saved_elsewhere_moves_the_actions_the_chart_and_its_csv_link_on(
+    owner_client, owner, game
+):
+    """The owner's page follows a round saved on another phone or by the API: its buttons
+    open the next round and undo the last, not the ones the page was drawn with."""
+    game.add_round(piles(seated(game), 5, 2, 9), owner)
+    first = poll(owner_client, game)
+    game.add_round(piles(seated(game), 1, 2, 3), owner)
+    again = poll(owner_client, game, first["ETag"])
+    assert again.status_code == 200
+    page = parse(again)
+    assert page.find("#actions a.primary").text == "Enter round 3"
+    assert page.find("#actions a.primary")["href"] == reverse("round_new", args=[game.pk])
+    undo = page.find("#round-tools form.undo")
+    assert undo["action"] == reverse("round_delete", args=[game.pk, 2])
+    assert undo.find("button").text == "Undo round 2"
+    assert page.first("#round-tools input[name=csrfmiddlewaretoken]") is not None
+    chart = page.find("#chart")
+    assert not chart.has("hidden") and "over 2 rounds" in chart.find("svg")["aria-label"]
+    assert chart.find("a[download]")["href"] == reverse("game_csv", args=[game.pk])
+    # Nothing changed since: 304, and the page keeps what it has.
+    assert poll(owner_client, game, again["ETag"]).status_code == 304
+
+
+def test_a_game_finished_elsewhere_offers_play_again_and_takes_the_phones_card_away(
+    owner_client, owner, game
+):
+    first = poll(owner_client, game)
+    assert parse(first).find("section#phones").text.startswith("Players' phones")
+    for counts in ((5, 2, 9), (1, 2, 3), (4, 4, 4)):
+        game.add_round(piles(seated(game), *counts), owner)
+    page = parse(poll(owner_client, game, first["ETag"]))
+    assert page.find("#actions button").text == "Play again"
+    assert "sticky-actions" not in page.find("#actions").classes
+    assert page.find("#round-tools").text == "Undo round 3 Tap a round's number to see or fix it."
+    phones = page.find("#phones")
+    assert phones.tag == "div" and phones.has("hidden") and not phones.children
+
+
+def test_turning_the_players_phones_on_changes_the_polls_version(owner_client, game):
+    """While on, the phones' card polls itself: the game page's poll no longer draws it."""
+    first = poll(owner_client, game)
+    owner_client.post(reverse("game_phones", args=[game.pk]), {"action": "on"})
+    again = poll(owner_client, game, first["ETag"])
+    assert again.status_code == 200
+    assert parse(again).first("#phones") is None
 
 
 def test_an_unchanged_poll_answers_304(owner_client, game):

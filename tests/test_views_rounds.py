@@ -745,6 +745,29 @@ def test_a_save_sent_by_htmx_and_refused_says_why_in_the_preview_and_saves_nothi
     assert not Round.objects.filter(game=game).exists()
 
 
+def test_a_refused_save_without_htmx_says_why_in_the_preview_too(owner_client, owner):
+    """A save sent as a plain form (no JavaScript, or offline.js sending it when htmx got no
+    answer) and refused: the page again, the reason beside the input and in the preview, the
+    bar at the bottom of the screen where the thumb is."""
+    ann, bob = factories.add_players(owner, ("Ann", "Bob"))
+    game = factories.play(owner, "fourscore", [ann, bob], deals=3)
+    answer = owner_client.post(new_round(game), piles([ann, bob], -4, 7))
+    assert answer.status_code == 200
+    page = parse(answer)
+    preview = page.find("#preview")
+    assert preview.find("[role=alert]").text == "Not saved: Round 1: Ann's pile can't be below 0"
+    assert "The scores show here" not in preview.text
+    assert not Round.objects.filter(game=game).exists()
+    # A fix refused the same way.
+    owner_client.post(new_round(game), piles([ann, bob], 4, 7))
+    fix = owner_client.post(reverse("round_edit", args=[game.pk, 1]), piles([ann, bob], 4, -7))
+    refused = parse(fix).find("#preview [role=alert]").text
+    assert refused.startswith("Not saved: Round 1: Bob's pile")
+    # The page itself, not after a save, says where the scores will show.
+    fresh = owner_client.get(new_round(game))
+    assert "The scores show here" in parse(fresh).find("#preview").text
+
+
 def test_the_same_save_without_javascript_is_redirected_to_the_board(owner_client, owner):
     ann, bob = factories.add_players(owner, ("Ann", "Bob"))
     game = factories.play(owner, "fourscore", [ann, bob], deals=3)

@@ -162,6 +162,7 @@ class RoundForm(forms.Form):
         return _("Fill in every player's hand to see the scores.")
 
     offers_throw_in = False  # a one-tap "everyone passed" (Forty Fives)
+    not_saved = ""  # why a save of this form was refused, once it was (the page says it again)
 
     @property
     def phase(self) -> Phase | None:

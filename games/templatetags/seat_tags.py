@@ -10,4 +10,5 @@ def players_phones(context, game):
     # Imported here: the views import the models, which a template library must not need early.
     from games.views.phones import owner_context
 
-    return owner_context(context["request"], game)
+    # `oob`: drawn into the game page's poll, to be swapped in out of band.
+    return {**owner_context(context["request"], game), "oob": context.get("oob", False)}

@@ -109,12 +109,15 @@ def scoreboard_response(request, game: Game, template: str, **extra):
         return scoreboard_page(request, game, template, **extra)
     # The language too: after a switch, the board is never the other language's copy.
     language = get_language()
-    etag = f'"{game.pk}-{game.updated.timestamp()}-{game.share_token or ""}-{language}-part"'
+    # Players' phones on or off too: while off, the owner's poll draws their card.
+    phones = "phones" if game.join_code else ""
+    version = f"{game.pk}-{game.updated.timestamp()}-{game.share_token or ''}-{phones}"
+    etag = f'"{version}-{language}-part"'
     # Compared weakly: GZipMiddleware sends the ETag back as W/"...", and so does the browser.
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return not_modified
-    # The scoreboard, and the chart further down the page out of band: both follow the game.
+    # The scoreboard, and out of band what further down the page follows the game too.
     context = page_context(game)
     response = render(request, template + "#poll", context)
     response["ETag"] = etag

@@ -117,14 +117,17 @@ def _back_to_the_scores(request, game: Game):
     return response
 
 
-def _refused_in_place(request, game: Game, form, error: EntryError | None):
+def _why_not_saved(form, error: EntryError | None) -> str:
+    if error is not None:
+        return error_said(error)
+    problem = " ".join(str(e) for errors in form.errors.values() for e in errors)
+    return problem or form.incomplete_message()
+
+
+def _refused_in_place(request, game: Game, problem: str):
     """A save sent by htmx and refused: the reason where the thumb is (the form's preview,
     at the bottom of the screen), and the form left as it was typed."""
-    if error is not None:
-        problem = error_said(error)
-    else:
-        problem = " ".join(str(e) for errors in form.errors.values() for e in errors)
-    context = {"game": game, "problem": problem or form.incomplete_message(), "refused": True}
+    context = {"game": game, "problem": problem, "refused": True}
     response = render(request, "games/round_form.html#preview", context)
     response["HX-Retarget"] = "#preview"
     response["HX-Reselect"] = "#preview"
@@ -170,7 +173,7 @@ def round_new(request, pk: int):
     return render(
         request,
         "games/round_form.html",
-        page_context(game, form=form, number=number, versions=versions),
+        page_context(game, form=form, number=number, versions=versions, **_not_saved(form)),
     )
 
 
@@ -198,8 +201,26 @@ def round_edit(request, pk: int, number: int):
     return render(
         request,
         "games/round_form.html",
-        page_context(game, form=form, number=number, editing=True, versions=versions),
+        page_context(
+            game, form=form, number=number, editing=True, versions=versions, **_not_saved(form)
+        ),
     )
+
+
+def _refused(request, game: Game, form, error: EntryError | None = None):
+    """A refused save: said in the preview in place (htmx), or None, the page shown again
+    with the reasons beside the inputs, and in the preview too (`form.not_saved`): the
+    sticky bar at the bottom of the screen, where the thumb is, says it as well."""
+    problem = _why_not_saved(form, error)
+    if request.htmx:
+        return _refused_in_place(request, game, problem)
+    form.not_saved = problem
+    return None
+
+
+def _not_saved(form) -> dict:
+    """The preview's context on a page shown again after a refused save."""
+    return {"refused": True, "problem": form.not_saved} if form.not_saved else {}
 
 
 def _save_round(request, game: Game, form, number: int, *, editing=False):
@@ -207,7 +228,7 @@ def _save_round(request, game: Game, form, number: int, *, editing=False):
     page shows it again, with the reasons beside the inputs)."""
     entry = form.entry()
     if entry is None:
-        return _refused_in_place(request, game, form, None) if request.htmx else None
+        return _refused(request, game, form)
     refused = []
 
     def conflicted(conflict: Conflict) -> None:
@@ -228,7 +249,7 @@ def _save_round(request, game: Game, form, number: int, *, editing=False):
         conflict=conflicted,
     )
     if refused:
-        return _refused_in_place(request, game, form, refused[0]) if request.htmx else None
+        return _refused(request, game, form, refused[0])
     if saved is not None:
         if editing:
             done = _("Round %(number)s fixed.")

@@ -8,3 +8,10 @@
     (words[english] || english).replace(/%\((\w+)\)s/g, (all, name) =>
       name in params ? String(params[name]) : all);
 })();
+
+// A save answered in place gives the page the board's address (HX-Replace-Url): the language
+// switch, which comes back to the page it was on, follows it.
+document.addEventListener("htmx:replacedInHistory", () => {
+  const next = document.querySelector("footer.language input[name=next]");
+  if (next) next.value = location.pathname + location.search;
+});

@@ -259,8 +259,14 @@
   const roundLink = document.querySelector('a[href$="/rounds/new/"]');
   if (where && !roundPage && !copy && navigator.onLine) {
     keepPages([...(navigator.serviceWorker.controller ? [] : [location.pathname]), ...(roundLink ? [roundLink.href] : [])]);
+    // Only when the scores changed (the poll's version, its ETag): a poll's answer swaps in
+    // the board and each part out of band, every few seconds, most often all as they were.
+    let keptVersion = null;
     document.addEventListener("htmx:afterSwap", (event) => {
-      if (event.detail.target.id === "scoreboard") keepPages([location.pathname, ...(roundLink ? [roundLink.href] : [])]);
+      const version = event.detail.xhr && event.detail.xhr.getResponseHeader("ETag");
+      if (event.detail.target.id !== "scoreboard" || !version || version === keptVersion) return;
+      keptVersion = version;
+      keepPages([location.pathname, ...(roundLink ? [roundLink.href] : [])]);
     });
   }
 

@@ -71,6 +71,7 @@ def forget_everything():
         model.objects.all().delete()
 
 
+@pytest.mark.timing
 def test_a_1000_round_game_is_scored_once_and_imports_in_linear_time(api, monkeypatch):
     played = []
     real = type(UNDER_THE_TEN).play_round

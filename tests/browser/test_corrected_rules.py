@@ -115,10 +115,10 @@ def test_under_the_10_asks_for_a_blank_hand_by_name_and_refuses_impossible_ones(
     hand_of(phone, "Ann").get_by_label("Points in hand").fill("3")
     hand_of(phone, "Cy").get_by_label("or the cards (e.g. 2 5 13)").fill("4 5")
     tap(phone, phone.get_by_role("button", name="Save round 1"))
-    bob = hand_of(phone, "Bob")
-    # Refused in place: said in the preview at the bottom, where the thumb is.
+    # Refused where the thumb is (the sticky bar), naming the hand; what was typed stays.
     refused = phone.locator("#preview").get_by_role("alert")
-    expect(refused).to_contain_text("enter Bob's hand: its points or its cards")
+    expect(refused).to_have_text("Not saved: Round 1: enter Bob's hand: its points or its cards")
+    bob = hand_of(phone, "Bob")
     glance(phone, "under10-after-save")
     expect(hand_of(phone, "Ann").get_by_label("Points in hand")).to_have_value("3")
     expect(hand_of(phone, "Cy").get_by_label("or the cards (e.g. 2 5 13)")).to_have_value("4 5")

@@ -155,6 +155,7 @@ def scoreboard_shown(page, url: str) -> float:
     return waited_for(page, "() => document.querySelector('#scoreboard tr.totals')", None)
 
 
+@pytest.mark.timing
 def test_a_four_player_round_takes_26_taps_and_under_15_seconds_with_everything_on_screen(
     phone, live_server
 ):

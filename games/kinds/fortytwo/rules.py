@@ -159,7 +159,8 @@ class FortyTwo(Rules):
 
     def describe(self, table: Table) -> dict:
         """`countdown`: each player's winning bids as the board shows them ("0, 4-7");
-        `winning_bids`: the same as lists; `open_bids`: the saved bids while a round is open."""
+        `winning_bids`: the same as lists; `open_bids`: the saved bids while a round is open, in
+        bidding order."""
         player_count = len(table.players)
         winning = {
             player: winning_bids(table.totals[player], player_count) for player in table.players
@@ -169,8 +170,10 @@ class FortyTwo(Rules):
             "winning_bids": winning,
         }
         if table.open_round is not None:
+            # In the order they were made round the table, the open hand's dealer last.
             saved = {hand["player"]: hand["bid"] for hand in table.open_round.entry["hands"]}
-            extras["open_bids"] = {player: saved[player] for player in table.players}
+            order = bidding_order(table.players, table.open_round.dealer)
+            extras["open_bids"] = {player: saved[player] for player in order}
         return extras
 
     def information(self, board: Scoreboard) -> list[Info]:
