@@ -92,16 +92,32 @@ def game_for_join_link(token: object) -> Game | None:
     return Game.objects.filter(join_token=token, join_code__isnull=False).first()
 
 
-def join(game: Game, position: object) -> str | None:
-    """A new seat link for the seat at `position`: its token (kept only as a digest here), or
+def join(game: Game, position: object, *, before: object = None) -> str | None:
+    """A seat link for the seat at `position`: its token (kept only as a digest here), or
     None when there is no such seat, the seat has as many phones as it may, or the game is
-    over."""
+    over. `before` is the token this phone joined this game with before (its cookie): the same
+    seat keeps that link (and the part it sent); another seat replaces it, so the owner's list
+    names each phone once."""
     seat = next((s for s in game.seats if str(s.position) == str(position)), None)
-    if game.finished or seat is None or seat.links.count() >= LINKS_PER_SEAT:
+    if game.finished or seat is None:
+        return None
+    old = _own_link(game, before)
+    if old is not None and old.seat_id == seat.pk:
+        return before
+    if seat.links.exclude(pk=getattr(old, "pk", None)).count() >= LINKS_PER_SEAT:
         return None
     token = new_token()
-    SeatLink.objects.create(game=game, seat=seat, token_digest=digest(token))
+    with transaction.atomic():
+        if old is not None:
+            old.delete()
+        SeatLink.objects.create(game=game, seat=seat, token_digest=digest(token))
     return token
+
+
+def _own_link(game: Game, token: object) -> SeatLink | None:
+    if not isinstance(token, str) or not MOST_TOKEN_LENGTH >= len(token) >= MIN_TOKEN_LENGTH:
+        return None
+    return SeatLink.objects.filter(game=game, token_digest=digest(token)).first()
 
 
 def link_for_token(token: str) -> SeatLink | None:

@@ -15,6 +15,10 @@ from django.utils.translation import gettext as _
 
 from .kinds import GAMES
 from .models import Game, GameNight, Player, Seat, evening_of
+from .scoring.numbers import shown
+from .sparkline import decimal_shown
+
+NONE_SHOWN = "\N{EN DASH}"  # a figure with nothing to count yet
 
 
 @dataclass(frozen=True)
@@ -41,9 +45,26 @@ class KindStats:
     extra: dict[str, int | None]
 
     @property
-    def extra_lines(self) -> list[tuple[str, int | None]]:
-        """This kind's own figures as the player page shows them: (label, value)."""
-        return [(stat.label, self.extra[stat.key]) for stat in GAMES[self.kind].extra_stats]
+    def extra_lines(self) -> list[tuple[str, str]]:
+        """This kind's own figures as the player page shows them: (label, value), a value
+        negative with a true minus sign."""
+        return [
+            (
+                stat.label,
+                NONE_SHOWN if self.extra[stat.key] is None else shown(self.extra[stat.key]),
+            )
+            for stat in GAMES[self.kind].extra_stats
+        ]
+
+    @property
+    def average_shown(self) -> str:
+        """The average round as the page shows it: one decimal place in the reader's
+        language, with a true minus sign; a dash when no round was scored."""
+        return NONE_SHOWN if self.average_round is None else decimal_shown(self.average_round)
+
+    @property
+    def best_shown(self) -> str:
+        return NONE_SHOWN if self.best_round is None else shown(self.best_round)
 
 
 @dataclass(frozen=True)
@@ -216,7 +237,7 @@ class RecentGame:
     @property
     def score(self) -> str:
         points = ngettext("%(count)s point", "%(count)s points", abs(self.total)) % {
-            "count": self.total
+            "count": shown(self.total)
         }
         return points if self.finished else _("%(points)s so far") % {"points": points}
 

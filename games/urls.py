@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/<int:pk>/", games.game_detail, name="game_detail"),
     path("games/<int:pk>/share/", games.game_share, name="game_share"),
     path("games/<int:pk>/again/", games.game_again, name="game_again"),
+    path("games/<int:pk>/again/undo/", games.game_again_undo, name="game_again_undo"),
     path("games/<int:pk>/rounds/new/", rounds.round_new, name="round_new"),
     path("games/<int:pk>/rounds/preview/", rounds.round_preview, name="round_preview"),
     path("games/<int:pk>/rounds/<int:number>/", rounds.round_detail, name="round_detail"),
@@ -38,6 +39,7 @@ urlpatterns = [
     ),
     # Players' phones (games/phones.py, docs/seats.md)
     path("games/<int:pk>/phones/", phones.game_phones, name="game_phones"),
+    path("games/<int:pk>/phones/off/", phones.phones_off, name="phones_off"),
     path("games/<int:pk>/phones/save/", phones.phones_save, name="phones_save"),
     path("games/<int:pk>/phones/take-over/", phones.phones_take_over, name="phones_take_over"),
     path(
@@ -50,7 +52,6 @@ urlpatterns = [
     path("j/<slug:token>/", phones.join_link, name="join_link"),
     path("p/<slug:token>/", phones.seat_page, name="seat_page"),
     path("p/<slug:token>/live/", phones.seat_live, name="seat_live"),
-    path("referee/fortytwo/", referee.referee_fortytwo, name="referee_fortytwo"),
-    path("referee/fortyfives/", referee.referee_fortyfives, name="referee_fortyfives"),
+    path("referee/<slug:kind>/", referee.referee, name="referee"),
     path("rules/<slug:kind>/", games.game_rules, name="game_rules"),
 ]

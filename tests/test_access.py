@@ -270,8 +270,7 @@ URLS: dict[str, Url] = {
     "seat_page": url(SEAT, seat_link, owned=False, GET=200, POST=(302, seat_part)),
     "seat_live": url(SEAT, seat_link, owned=False, GET=200),
     # -- the trick referee: its state is in its address and it stores nothing
-    "referee_fortytwo": url(OPEN, GET=200),
-    "referee_fortyfives": url(OPEN, GET=200),
+    "referee": url(OPEN, lambda w: {"kind": "fortyfives"}, owned=False, GET=200),
     # how a game is scored (each game's rules.md): no one's data, for anyone at the table
     "game_rules": url(OPEN, lambda w: {"kind": "fourscore"}, owned=False, GET=200),
     # -- the signed-in user's own lists and forms
@@ -314,6 +313,8 @@ URLS: dict[str, Url] = {
     "game_detail": url(PAGE, game, GET=200),
     "game_share": url(PAGE, game, POST=(302, lambda w: {"action": "stop"})),
     "game_again": url(PAGE, game, POST=(302, lambda w: {})),
+    # The game has rounds (and isn't "back" to a finished one): it stays.
+    "game_again_undo": url(PAGE, game, POST=(302, lambda w: {"back": w.game.pk}), changes=False),
     "game_csv": url(PAGE, game, GET=200),
     "round_new": url(
         PAGE, game, GET=200, POST=(302, lambda w: {"number": 3, **round_fields(w, 1, 0, 4)})
@@ -330,6 +331,7 @@ URLS: dict[str, Url] = {
     "round_delete": url(PAGE, last_round, POST=(302, lambda w: {})),
     "revision_restore": url(PAGE, revision, POST=(302, lambda w: {})),
     "game_phones": url(PAGE, game, GET=302, POST=(302, lambda w: {"action": "off"})),
+    "phones_off": url(PAGE, game, GET=200),
     "phones_save": url(PAGE, game, POST=(302, lambda w: {}), changes=False),
     "phones_take_over": url(PAGE, game, GET=200),
     "phone_revoke": url(

@@ -51,7 +51,7 @@ def test_the_checked_tricks_say_every_sentence_of_the_referee(kind):
 @pytest.mark.parametrize("kind", ["fortytwo", "fortyfives"])
 def test_a_ruling_is_said_in_dutch(client, kind):
     for query, why in _rulings(kind):
-        url = f"{reverse(f'referee_{kind}')}?{query}"
+        url = f"{reverse('referee', args=[kind])}?{query}"
         english = client.get(url, **ENGLISH).content.decode()
         dutch = client.get(url, **DUTCH).content.decode()
         assert "takes the trick" in english and "krijgt de slag" in dutch, url
@@ -60,9 +60,9 @@ def test_a_ruling_is_said_in_dutch(client, kind):
 
 
 def test_the_trump_card_is_explained_in_dutch(client):
-    url = f"{reverse('referee_fortytwo')}?trump=10S"
+    url = f"{reverse('referee', args=['fortytwo'])}?trump=10S"
     assert "is een troefgetal" in client.get(url, **DUTCH).content.decode()
-    url = f"{reverse('referee_fortytwo')}?trump=BJ"
+    url = f"{reverse('referee', args=['fortytwo'])}?trump=BJ"
     assert "geen troefkleur en geen troefgetal" in client.get(url, **DUTCH).content.decode()
 
 
@@ -77,7 +77,7 @@ def test_the_trump_card_is_explained_in_dutch(client):
     ],
 )
 def test_an_address_that_holds_no_trick_says_why_in_dutch(client, kind, query, said):
-    url = f"{reverse(f'referee_{kind}')}?{query}"
+    url = f"{reverse('referee', args=[kind])}?{query}"
     english = client.get(url, **ENGLISH)
     dutch = client.get(url, **DUTCH)
     assert english.status_code == dutch.status_code == 400

@@ -433,15 +433,15 @@ def owner_pages(games):
     yield reverse("account_delete"), {}, None
     yield reverse("password_change"), {}, None
     yield reverse("password_change_done"), {}, None
-    yield reverse("referee_fortytwo"), {}, None
-    yield reverse("referee_fortyfives"), {}, None
+    yield reverse("referee", args=["fortytwo"]), {}, None
+    yield reverse("referee", args=["fortyfives"]), {}, None
     # The referee's rulings (games/scoring/referee_*.py), page and htmx fragment alike.
     for query in REFEREE_TRICKS["fortytwo"]:
-        yield f"{reverse('referee_fortytwo')}?{query}", {}, None
-        yield f"{reverse('referee_fortytwo')}?{query}", FRAGMENT, None
+        yield f"{reverse('referee', args=['fortytwo'])}?{query}", {}, None
+        yield f"{reverse('referee', args=['fortytwo'])}?{query}", FRAGMENT, None
     for query in REFEREE_TRICKS["fortyfives"]:
-        yield f"{reverse('referee_fortyfives')}?{query}", {}, None
-        yield f"{reverse('referee_fortyfives')}?{query}", FRAGMENT, None
+        yield f"{reverse('referee', args=['fortyfives'])}?{query}", {}, None
+        yield f"{reverse('referee', args=['fortyfives'])}?{query}", FRAGMENT, None
     for kind in games:
         yield reverse("game_rules", args=[kind]), {}, None  # docs/rules/nl/ in Dutch
     yield "/no/such/page/", {}, None

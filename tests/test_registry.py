@@ -1,16 +1,20 @@
 """The registry is the only per-game place: every registered game (and a sixth one registered by
 a test) declares everything the rest of the app reads from it, and what it declares works."""
 
+import inspect
+
 import pytest
 from django.template import Context, Template
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import translation
 
-from games.kinds import GAMES
+from games.kinds import GAMES, REFEREES
 from games.kinds.base import kind_ui
 from games.models import Game, Player
 from games.scoring.base import ExtraStat, Info
 from games.scoring.schema import OneOf, Shape, shapes
+from games.views.referee import PARTS
 from games.words import info_said, said
 
 from .sixth_game import rules as highest
@@ -35,6 +39,23 @@ def test_every_game_declares_its_entry_its_players_its_lines_and_its_statistics(
     assert all(isinstance(stat, ExtraStat) for stat in rules.extra_stats)
     assert set(rules.extra_stats_of(1, [])) == {stat.key for stat in rules.extra_stats}
     assert kind_ui(rules).round_form, "its pages' package, named by `ui_module`"
+
+
+@pytest.mark.parametrize("rules", list(GAMES.values()), ids=lambda rules: rules.kind)
+def test_a_game_with_a_trick_referee_declares_its_engine_and_its_part_of_the_page(rules):
+    page = kind_ui(rules).referee
+    assert (rules.kind in REFEREES) == (page is not None), "referee.py and its pages' referee"
+    if page is None:
+        return
+    referee = REFEREES[rules.kind]
+    # The API calls `judge` with the request's fields by name.
+    assert list(inspect.signature(referee.judge).parameters) == list(referee.request.fields)
+    assert "plays" in referee.request.fields
+    # The API names the endpoint after it: `FortyTwoTrick`, "Forty Two Referee".
+    assert referee.request.name.endswith("Trick")
+    assert referee.follows_hand == (referee.teams is not None)
+    for name in PARTS if referee.follows_hand else ("trump_prompt", "restart"):
+        assert get_template(f"{page.template}#{name}"), name
 
 
 def every_shape(item):

@@ -10,8 +10,8 @@ from tests.markup import parse
 
 pytestmark = pytest.mark.django_db
 
-FORTY_TWO = reverse("referee_fortytwo")
-FORTY_FIVES = reverse("referee_fortyfives")
+FORTY_TWO = reverse("referee", args=["fortytwo"])
+FORTY_FIVES = reverse("referee", args=["fortyfives"])
 
 
 def page(response) -> str:
@@ -151,6 +151,11 @@ def test_the_back_buttons_history_restore_gets_the_whole_page(client):
 
 def test_the_referee_takes_only_get(client):
     assert client.post(FORTY_TWO).status_code == 405
+
+
+@pytest.mark.parametrize("kind", ["fourscore", "fortybelow", "chess"])
+def test_a_game_without_a_trick_referee_has_no_referee_page(client, kind):
+    assert client.get(reverse("referee", args=[kind])).status_code == 404
 
 
 # --- Forty Fives ----------------------------------------------------------------------------

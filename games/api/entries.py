@@ -1,5 +1,6 @@
 """The API's serializers made from the registry of games: each game's round entry, from the
-`entry_schema` its rules declare (games.scoring.schema), and each game's extra statistics.
+`entry_schema` its rules declare (games.scoring.schema), each game's extra statistics, and the
+request of each game's trick referee, from the shape its referee declares.
 
 They describe shapes for the OpenAPI schema only and never validate an entry: the engine checks
 every entry against the same declaration (`check_entry`, from `Rules.play_on`), in the table's
@@ -16,6 +17,8 @@ from rest_framework import serializers
 
 from ..kinds import GAMES
 from ..scoring import schema as entry
+from ..scoring.cards import CARD_OR_JOKER_PATTERN, CARD_PATTERN
+from ..scoring.referee import TrickReferee
 
 _SERIALIZERS: dict[str, tuple[entry.Shape, type[serializers.Serializer]]] = {}
 
@@ -34,6 +37,17 @@ def shape_serializer(shape: entry.Shape) -> type[serializers.Serializer]:
     return made_class
 
 
+# Cards as RULES.md writes them; the engine also takes lower case and spaces around them.
+@extend_schema_field({"type": "string", "pattern": CARD_PATTERN})
+class CardField(serializers.CharField):
+    """A card of a deck without jokers: `10H`, `QS`."""
+
+
+@extend_schema_field({"type": "string", "pattern": CARD_OR_JOKER_PATTERN})
+class CardOrJokerField(serializers.CharField):
+    """A card of a deck with jokers: `10H`, `QS`, or a joker, `LJ` or `BJ`."""
+
+
 def field_for(item: entry.Field, *, required: bool = True) -> serializers.Field:
     """The DRF field of one part of an entry."""
     common = {"required": required}
@@ -49,6 +63,8 @@ def field_for(item: entry.Field, *, required: bool = True) -> serializers.Field:
         )
     if isinstance(item, entry.Flag):
         return serializers.BooleanField(**common)
+    if isinstance(item, entry.CardCode):
+        return (CardOrJokerField if item.jokers else CardField)(**common)
     if isinstance(item, entry.Shape):
         return shape_serializer(item)(**common)
     if isinstance(item, entry.ListOf):
@@ -102,6 +118,12 @@ ENTRY = RegisteredEntries(
 @extend_schema_field(ENTRY)
 class EntryField(serializers.DictField):
     """A round's entry: a JSON object in the shape of its game's kind."""
+
+
+def referee_serializer(referee: TrickReferee) -> type[serializers.Serializer]:
+    """A trick referee's request, from the shape its game declares. For the schema only: the
+    engine reads the body itself, so that each refusal names the bad card."""
+    return shape_serializer(referee.request)
 
 
 def extra_stat_fields() -> dict[str, serializers.Field]:

@@ -10,9 +10,6 @@ from rest_framework import serializers
 
 from .. import transfer
 from ..kinds import GAMES
-from ..kinds.fortyfives import referee as referee_fortyfives
-from ..kinds.fortyfives.rules import SUITS
-from ..kinds.fortytwo import referee as referee_fortytwo
 from ..models import Game, GameNight, Player, Rating, Round
 from ..scoring.base import UNSCORED
 from ..transfer import KindChoiceField, KindField, OptionValueField, TextField, WholeNumberField
@@ -305,41 +302,8 @@ class DocumentSerializer(transfer.DocumentShape):
     games = DocumentGameSerializer(many=True)
 
 
-# The trick referee (RULES.md's "Trick referee"). These shapes are the schema's: the engine reads
-# the body, so each refusal names the bad card. Cards as RULES.md writes them; the engine also
-# takes lower case and spaces around them.
-
-
-@extend_schema_field({"type": "string", "pattern": "^((10|[2-9JQKA])[CDHS]|[LB]J)$"})
-class FortyTwoCardField(serializers.CharField):
-    """A card of 42's deck: `10H`, `QS`, or a joker, `LJ` or `BJ`."""
-
-
-@extend_schema_field({"type": "string", "pattern": "^(10|[2-9JQKA])[CDHS]$"})
-class FortyFivesCardField(serializers.CharField):
-    """A card of Forty Fives' deck (no jokers): `10H`, `QS`."""
-
-
-class FortyTwoTrickSerializer(serializers.Serializer):
-    trump_card = FortyTwoCardField(
-        help_text="The turned-up trump card: it sets the trump suit and number (a joker: none).",
-    )
-    plays = serializers.ListField(
-        child=FortyTwoCardField(),
-        min_length=1,
-        max_length=referee_fortytwo.MOST_PLAYERS,
-        help_text="The cards played, in play order, the led card first; each card once.",
-    )
-
-
-class FortyFivesTrickSerializer(serializers.Serializer):
-    trump = serializers.ChoiceField(choices=list(SUITS), help_text="The suit the bidder named.")
-    plays = serializers.ListField(
-        child=FortyFivesCardField(),
-        min_length=1,
-        max_length=referee_fortyfives.PLAYERS,
-        help_text="The cards played, in play order, the led card first; each card once.",
-    )
+# The trick referee's answer, for every game that has one. Each game's request is made from the
+# shape its referee declares (games.api.entries.referee_serializer).
 
 
 class RulingSerializer(serializers.Serializer):

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Prefetch
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -24,25 +25,22 @@ from rest_framework.parsers import BaseParser, FormParser, JSONParser, MultiPart
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
+from rest_framework.utils.formatting import camelcase_to_spaces, markup_description
 from rest_framework.views import APIView
 
 from accounts.authentication import TokenAuthentication
 from accounts.models import FailedLogin
 
 from .. import ratings, stats, transfer
-from ..kinds import GAMES
-from ..kinds.fortyfives import referee as referee_fortyfives
-from ..kinds.fortytwo import referee as referee_fortytwo
+from ..kinds import GAMES, REFEREES
 from ..models import Conflict, Game, GameNight, Player
 from ..scoring.base import Phase
-from .entries import ENTRY
+from .entries import ENTRY, referee_serializer
 from .errors import Conflicting, Invalid, LockedOut
 from .serializers import (
     DetailSerializer,
     DocumentSerializer,
     ErrorSerializer,
-    FortyFivesTrickSerializer,
-    FortyTwoTrickSerializer,
     GameCreateSerializer,
     GameListItemSerializer,
     GameSerializer,
@@ -500,33 +498,37 @@ def read_trick(request, fields: tuple[str, ...]) -> dict:
     return request.data
 
 
-class FortyTwoRefereeView(ApiView):
-    """Who takes a trick of 42. Stores nothing."""
+class RefereeSchema(AutoSchema):
+    """The OpenAPI operation of one game's referee: its request and description, as declared."""
 
-    @extend_schema(
-        request=FortyTwoTrickSerializer,
-        responses=documented(200, RulingSerializer, 400),
-        description="From the turned-up trump card and the cards played, the card that takes "
-        "the trick and why: jokers, then trump numbers, 15s, pairs, the trump suit and card order.",
-    )
+    def get_request_serializer(self):
+        return referee_serializer(REFEREES[self.view.kind])
+
+    def get_description(self):
+        return REFEREES[self.view.kind].about
+
+
+class RefereeView(ApiView):
+    """Who takes a trick of the game `kind` (one address for each game with a trick referee,
+    games/urls_api.py). Stores nothing."""
+
+    kind = ""
+    schema = RefereeSchema()
+
+    # An OPTIONS request names the endpoint and tells what it does, as it did when each game had
+    # a view class of its own: its name from the request's shape (`<Game>Trick`: "<Game>
+    # Referee", its words spaced), its description from the game's name.
+    def get_view_name(self) -> str:
+        shape = REFEREES[self.kind].request.name.removesuffix("Trick")
+        return f"{camelcase_to_spaces(shape)} Referee"
+
+    def get_view_description(self, html: bool = False) -> str:
+        text = f"Who takes a trick of {REFEREES[self.kind].game}. Stores nothing."
+        return markup_description(text) if html else text
+
+    @extend_schema(responses=documented(200, RulingSerializer, 400))
     def post(self, request):
-        trick = read_trick(request, ("trump_card", "plays"))
-        return Response(
-            ruling_json(referee_fortytwo.judge(trick.get("trump_card"), trick.get("plays")))
-        )
-
-
-class FortyFivesRefereeView(ApiView):
-    """Who takes a trick of Forty Fives. Stores nothing."""
-
-    @extend_schema(
-        request=FortyFivesTrickSerializer,
-        responses=documented(200, RulingSerializer, 400),
-        description="From the named trump suit and the cards played, the card that takes the "
-        "trick and why: the highest trump, or with none the highest card of the led suit.",
-    )
-    def post(self, request):
-        trick = read_trick(request, ("trump", "plays"))
-        return Response(
-            ruling_json(referee_fortyfives.judge(trick.get("trump"), trick.get("plays")))
-        )
+        referee = REFEREES[self.kind]
+        fields = tuple(referee.request.fields)
+        trick = read_trick(request, fields)
+        return Response(ruling_json(referee.judge(**{name: trick.get(name) for name in fields})))

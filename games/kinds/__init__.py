@@ -1,6 +1,7 @@
 """The games the app knows, each one folder: its rules (`rules.py`, pure Python, which a phone
-runs too), its pages (`pages.py`, Django's), templates, scripts, rules pages and tests. This list
-is the one place outside those folders that names a game; each folder is also a Django app
+runs too), its trick referee if it has one (`referee.py`, pure too), its pages (`pages.py`,
+Django's), templates, scripts, rules pages and tests. This list is the one place outside those
+folders that names a game; each folder is also a Django app
 (settings.INSTALLED_APPS reads this list), so that Django finds its templates and static files
 as any app's.
 
@@ -9,9 +10,11 @@ Pure Python, as every module the rules import: nothing here may import Django.
 
 import sys
 from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
 
 from ..scoring.base import Rules
+from ..scoring.referee import TrickReferee
 
 PACKAGES = [
     "games.kinds.fortybelow",
@@ -22,12 +25,16 @@ PACKAGES = [
 ]
 
 GAMES: dict[str, Rules] = {}
+REFEREES: dict[str, TrickReferee] = {}  # the games that have a trick referee, by kind
 
 
 def register(package: str) -> Rules:
-    """The game whose folder is `package` (its `rules.GAME`), known by its kind from now on."""
+    """The game whose folder is `package` (its `rules.GAME`), known by its kind from now on;
+    and its trick referee (`referee.REFEREE`), if its folder has one."""
     rules = import_module(f"{package}.rules").GAME
     GAMES[rules.kind] = rules
+    if find_spec(f"{package}.referee") is not None:
+        REFEREES[rules.kind] = import_module(f"{package}.referee").REFEREE
     return rules
 
 

@@ -24,6 +24,22 @@ from ..scoring.schema import Whole
 from ..words import said
 
 
+class RefereePage(Protocol):
+    """A game's part of the trick referee's page (its folder's referee_page.py), asked by the
+    shared page (games/views/referee.py) for what only this game shows."""
+
+    # Its parts of the page, as named partials the shared page includes: `trump_prompt` (what
+    # to tap for the trump) and `restart` (the label of starting again), and for a game whose
+    # page follows a whole hand, `hand` (above the trick), `hand_below` (below it) and
+    # `hand_over` (in place of the card picker once the hand is over).
+    template: str
+
+    def context(self, trump: Any, state: Any, hand: Any) -> dict[str, Any]:
+        """What those parts show, from the trump as the game's engine reads it, the page's
+        state and the hand so far (None unless the page follows one)."""
+        ...
+
+
 @dataclass(frozen=True)
 class KindUI:
     """What a game's `pages.py` gives the views (each a module-level name of it)."""
@@ -34,7 +50,7 @@ class KindUI:
     # The entry told in words, a line each: describe(game, entry, name) (games/history.py).
     describe: Callable[..., list[str]]
     part_form: type | None = None  # a seat's part on a player's phone (PartForm)
-    referee: str = ""  # the URL name of the game's trick referee, if it has one
+    referee: RefereePage | None = None  # its part of the trick referee's page, if it has one
 
 
 def kind_ui(rules: Rules) -> KindUI:
@@ -50,7 +66,7 @@ def _load(path: str) -> KindUI:
         form_data=module.form_data,
         describe=getattr(module, "describe", lambda game, entry, name: []),
         part_form=getattr(module, "part_form", None),
-        referee=getattr(module, "referee", ""),
+        referee=getattr(module, "referee", None),
     )
 
 

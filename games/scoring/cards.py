@@ -22,6 +22,9 @@ LITTLE_JOKER = "LJ"
 BIG_JOKER = "BJ"
 JOKERS = (LITTLE_JOKER, BIG_JOKER)
 RANK_NAMES = {"J": N_("jack"), "Q": N_("queen"), "K": N_("king"), "A": N_("ace")}
+# A card's code as the API's schema writes it: rank then suit, or (with jokers) a joker.
+CARD_PATTERN = "^(10|[2-9JQKA])[CDHS]$"
+CARD_OR_JOKER_PATTERN = "^((10|[2-9JQKA])[CDHS]|[LB]J)$"
 
 LONGEST_CARD_TEXT = 3  # "10H"; longer text is never a card, and is cut short in messages
 SHOWN_OF_BAD_TEXT = 12

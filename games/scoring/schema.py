@@ -1,5 +1,6 @@
 """The words a game uses to declare the shape of its round entry (its `entry_schema`), and the
-check of an entry against that declaration.
+check of an entry against that declaration; the same words declare a trick referee's API request
+(games/scoring/referee.py).
 
 Pure Python, built from each game's own constants. The engine checks every entry against its
 game's schema before the rules play it (`check_entry`, called by `Rules.play_on`), so the rules
@@ -74,6 +75,16 @@ class Flag:
     help: str = ""
     what: str = ""
     missing: str = ""
+
+
+@dataclass(frozen=True)
+class CardCode:
+    """A playing card written as text (games/scoring/cards.py): `10H`, `QS`; with `jokers`, the
+    jokers `LJ` and `BJ` too. Only a trick referee's request uses it, which its engine reads
+    itself (naming the bad card); `check_entry` does not take it."""
+
+    jokers: bool = False
+    help: str = ""
 
 
 @dataclass(frozen=True)
@@ -164,7 +175,7 @@ class OneOf:
         return self.meant(value) or self.variants[0]
 
 
-Field = Union[Whole, Choice, PlayerId, Flag, ListOf, ByPlayer, Shape, OneOf]  # noqa: UP007
+Field = Union[Whole, Choice, PlayerId, Flag, CardCode, ListOf, ByPlayer, Shape, OneOf]  # noqa: UP007
 
 
 def shapes(schema: Shape | OneOf) -> tuple[Shape, ...]:

@@ -85,7 +85,7 @@ def page_context(game: Game, **extra) -> dict:
         "next_round": number,
         "finishing": phase is Phase.COMPLETING,
         "last_saved": number if phase is Phase.COMPLETING else number - 1,
-        "referee": kind_ui(game.rules).referee,  # the URL name of its trick referee, if any
+        "has_referee": kind_ui(game.rules).referee is not None,  # links to its trick referee
         **extra,
     }
 

@@ -8,6 +8,7 @@ from django.db.models import Count, Max, Prefetch
 from django.db.models.functions import Coalesce, Greatest
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
@@ -158,7 +159,12 @@ def _with_players_added(request, form: NewGameForm) -> NewGameForm:
 def game_detail(request, pk: int):
     game = game_for_user(request, pk)
     return scoreboard_response(
-        request, game, "games/game_detail.html", undone=_just_undone(request, game)
+        request,
+        game,
+        "games/game_detail.html",
+        undone=_just_undone(request, game),
+        again_from=_again_from(request, game),
+        thrown_in=_just_thrown_in(request, game),
     )
 
 
@@ -174,6 +180,20 @@ def _just_undone(request, game: Game) -> RoundRevision | None:
     if revision is None or revision.number != len(board.rounds) + 1 or board.finished:
         return None
     return revision
+
+
+def _just_thrown_in(request, game: Game) -> int | None:
+    """The hand just thrown in (`?thrown_in=`, Forty Fives' "Everyone passed"), while it is
+    still the last round and can be undone."""
+    number = request.GET.get("thrown_in", "")
+    if not (number.isascii() and number.isdigit() and len(number) < 10) or (
+        request.htmx and not request.htmx.history_restore_request
+    ):
+        return None
+    last = game.rounds.order_by("-number").values_list("number", "entry").first()
+    if last is None or last[0] != int(number) or not (last[1] or {}).get("thrown_in"):
+        return None
+    return last[0]
 
 
 @login_not_required
@@ -213,7 +233,47 @@ def game_again(request, pk: int):
         options=game.options,
         night=GameNight.tonight(request.user, table_offset(request)),
     )
-    return redirect("game_detail", pk=again.pk)
+    # The new game's page offers to undo this (a mistaken tap): until a round is saved.
+    return redirect(reverse("game_detail", args=[again.pk]) + f"?again={game.pk}")
+
+
+def _again_from(request, game: Game) -> Game | None:
+    """The finished game this one was just started from by "Play again" (`?again=`), while
+    the new one can still be taken back: nothing saved in it yet."""
+    pk = request.GET.get("again", "")
+    if not (pk.isascii() and pk.isdigit() and len(pk) < 19) or (
+        request.htmx and not request.htmx.history_restore_request
+    ):
+        return None
+    if game.finished or game.rounds.exists() or game.drafts.exists():
+        return None
+    return Game.objects.filter(pk=pk, owner=request.user, finished_at__isnull=False).first()
+
+
+@require_POST
+def game_again_undo(request, pk: int):
+    """Take "Play again" back: the new game goes, with the night it made (if it holds nothing
+    else), and the phone is back on the finished game. Once a round is saved it stays."""
+    game = game_for_user(request, pk)
+    back = request.POST.get("back", "")
+    finished = (
+        Game.objects.filter(pk=back, owner=request.user, finished_at__isnull=False).first()
+        if back.isascii() and back.isdigit() and len(back) < 19
+        else None
+    )
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game.pk).first()
+        if game is None or finished is None:
+            return redirect("home")
+        if game.rounds.exists() or game.drafts.exists():
+            messages.error(request, _("A round is entered in the new game: it stays."))
+            return redirect("game_detail", pk=game.pk)
+        night = game.night
+        game.delete()
+        if night is not None and not night.games.exists() and not (night.location or night.notes):
+            night.delete()
+    messages.success(request, _("The new game is taken back."))
+    return redirect("game_detail", pk=finished.pk)
 
 
 @require_GET

@@ -35,6 +35,8 @@ from .common import game_for_user, is_poll, page_context
 JOIN_KEY = "#join-code"
 # Parts sent by one seat link in a minute, at most (a phone resending in a loop is refused).
 SENDS_PER_MINUTE = 60
+# How long a phone remembers the seat link it joined a game with (a night at the table).
+SEAT_COOKIE_AGE = 24 * 60 * 60
 
 
 # --- Joining --------------------------------------------------------------------------------
@@ -121,13 +123,29 @@ def join_link(request, token: str):
     return _pick_a_seat(request, game)
 
 
+def seat_cookie(game: Game) -> str:
+    return f"seat-{game.pk}"
+
+
 def _pick_a_seat(request, game: Game) -> HttpResponse:
     """Pick your seat from the names at the table: the phone gets a link to that seat."""
     problem = None
     if request.method == "POST":
-        token = seats.join(game, request.POST.get("seat", ""))
+        cookie = seat_cookie(game)
+        token = seats.join(game, request.POST.get("seat", ""), before=request.COOKIES.get(cookie))
         if token is not None:
-            return redirect("seat_page", token=token)
+            response = redirect("seat_page", token=token)
+            # The phone's own link to this game, so that joining again (another seat, or the
+            # same one after a back or a reload) replaces it instead of adding a phone.
+            response.set_cookie(
+                cookie,
+                token,
+                max_age=SEAT_COOKIE_AGE,
+                secure=request.is_secure(),
+                httponly=True,
+                samesite="Lax",
+            )
+            return response
         problem = _(
             "That seat can't take another phone: ask the score keeper to revoke an old one."
         )
@@ -395,6 +413,31 @@ def _owner_table_part(request, game: Game) -> None:
         messages.success(request, _("Round %(number)s saved.") % {"number": outcome.saved.number})
     elif outcome.stale:
         messages.error(request, _("The round moved on: check the phones' progress again."))
+
+
+@require_GET
+def phones_off(request, pk: int):
+    """Turning phones off can't be undone (the seat links are revoked, the parts sent are
+    dropped): this page says what goes, and holds the button that does it."""
+    game = game_for_user(request, pk)
+    if not game.join_code:
+        return redirect(reverse("game_detail", args=[game.pk]) + "#phones")
+    board = game.scoreboard
+    draft = seats.draft_for(game, seats.current_stage(game, board))
+    names = game.player_names
+    hands = draft.parts.get("hands", {}) if draft else {}
+    sent = [names[int(p)] for p in hands if p.isdigit() and int(p) in names]
+    context = {
+        "game": game,
+        "phones": SeatLink.objects.filter(game=game).count(),
+        "sent": sent,
+        "claims": [
+            _claim_sentence(key, value, names)
+            for key, value in seats.table_parts(draft).items()
+            if value is not None
+        ],
+    }
+    return render(request, "games/phones_off.html", context)
 
 
 @require_POST

@@ -1,8 +1,11 @@
-"""The trick referee pages of 42 and Forty Fives: tap the trump and each card as it is played.
+"""The trick referee's page, one for every game that has a referee: tap the trump and each card
+as it is played, and the game's engine says who takes the trick and why.
 
-The engine (games.scoring.referee_*) says who takes the trick and why. Public, and nothing is
-stored: the page's whole state is in its address, so a reload, a watcher's phone and a phone
-without JavaScript all work; every tap is a plain link to the next state.
+What differs between games is asked of the game: its referee's declaration (the deck, the trump
+a card or a suit, the players, whether the page follows a whole hand; games.kinds.REFEREES) and
+its part of the page (its pages' `referee`: referee_page.py and its template). Public, and
+nothing is stored: the page's whole state is in its address, so a reload, a watcher's phone and
+a phone without JavaScript all work; every tap is a plain link to the next state.
 """
 
 from __future__ import annotations
@@ -12,19 +15,21 @@ from dataclasses import dataclass, field, replace
 from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_not_required
+from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from ..kinds.fortyfives import referee as fortyfives
-from ..kinds.fortytwo import referee as fortytwo
+from ..kinds import GAMES, REFEREES
+from ..kinds.base import RefereePage, kind_ui
 from ..scoring import EntryError
 from ..scoring.cards import (
     JOKERS,
     RANK_NAMES,
     RANKS,
+    RED_SUITS,
     SUIT_NAMES,
     SUIT_OF_NAME,
     SUIT_SYMBOLS,
@@ -34,6 +39,7 @@ from ..scoring.cards import (
     read_plays,
 )
 from ..scoring.messages import Message
+from ..scoring.referee import TrickReferee
 from ..words import said
 
 # A whole hand of Forty Fives is under 200 characters of address; more is not one of ours.
@@ -41,6 +47,8 @@ LONGEST_QUERY = 500
 CARD_SEPARATOR = "-"  # "QH-AH-4S": safe in an address without escaping
 TRICK_SEPARATOR = "_"
 TEMPLATE = "games/referee.html"
+# The game's parts of the page, each a partial of its template (games.kinds.base.RefereePage).
+PARTS = ("trump_prompt", "restart", "hand", "hand_below", "hand_over")
 CARD_CODE = re.compile(r"\b(10|[2-9JQKA])([CDHS])\b")
 
 
@@ -55,12 +63,13 @@ class State:
     `rank` and `suit` are half a card: the one tapped, waiting for the other half."""
 
     kind: str
-    trump: str = ""  # 42: the trump card's code; Forty Fives: the suit's name
+    referee: TrickReferee
+    trump: str = ""  # as the address writes it: the trump card's code, or the suit's name
     plays: tuple[Card, ...] = ()
     rank: str = ""
     suit: str = ""
-    first: str = "A"  # Forty Fives: the team leading the hand's first trick
-    hand: tuple[tuple[Card, ...], ...] = ()  # Forty Fives: the hand's finished tricks
+    first: str = ""  # a page that follows a hand: the team leading the hand's first trick
+    hand: tuple[tuple[Card, ...], ...] = ()  # ... and the hand's finished tricks
 
     def url(self, **changes) -> str:
         state = replace(self, **changes)
@@ -70,18 +79,18 @@ class State:
             "rank": state.rank,
             "suit": state.suit,
         }
-        if state.kind == "fortyfives":
-            params["first"] = "" if state.first == "A" else state.first
+        if state.referee.follows_hand:
+            params["first"] = "" if state.first == state.referee.teams[0] else state.first
             params["hand"] = TRICK_SEPARATOR.join(
                 CARD_SEPARATOR.join(card.code for card in trick) for trick in state.hand
             )
         query = urlencode({name: value for name, value in params.items() if value})
-        path = reverse(f"referee_{state.kind}")
+        path = reverse("referee", args=[state.kind])
         return f"{path}?{query}" if query else path
 
     def with_card(self, card: Card) -> str:
-        """The address once this card is tapped: 42's trump card first, then the plays."""
-        if self.kind == "fortytwo" and not self.trump:
+        """The address once this card is tapped: a trump card first, then the plays."""
+        if self.referee.trump_is_card and not self.trump:
             return self.url(trump=card.code, rank="", suit="")
         return self.url(plays=(*self.plays, card), rank="", suit="")
 
@@ -92,27 +101,30 @@ def _cards(text: str, what: str, *, jokers: bool) -> list[Card]:
     ]
 
 
-def read_state(request, kind: str) -> State:
+def read_state(request, kind: str, referee: TrickReferee) -> State:
     """The page's state from its address; anything that is not a trick is a BadAddress."""
     if len(request.META.get("QUERY_STRING", "")) > LONGEST_QUERY:
         raise BadAddress(_("This address is too long to hold a trick."))
     get = request.GET
-    jokers = kind == "fortytwo"
-    game = fortytwo.GAME if jokers else fortyfives.GAME
-    seats = fortytwo.MOST_PLAYERS if jokers else fortyfives.PLAYERS
+    jokers = referee.jokers
     try:
         trump = get.get("trump", "").strip()
-        if trump and jokers:
-            trump = read_card(trump, Message("the trump card"), jokers=True).code
+        if trump and referee.trump_is_card:
+            trump = read_card(trump, Message("the trump card"), jokers=jokers).code
         elif trump:
-            fortyfives.read_trump(trump)
+            referee.read_trump(trump)
         plays = _cards(get.get("plays", ""), Message("a played card"), jokers=jokers)
         if plays:
-            plays = read_plays([card.code for card in plays], seats=seats, jokers=jokers, game=game)
+            plays = read_plays(
+                [card.code for card in plays],
+                seats=referee.players,
+                jokers=jokers,
+                game=referee.game,
+            )
         hand = tuple(
-            tuple(_cards(trick, Message("a card of the hand"), jokers=False))
+            tuple(_cards(trick, Message("a card of the hand"), jokers=jokers))
             for trick in get.get("hand", "").split(TRICK_SEPARATOR)
-            if trick.strip() and not jokers
+            if trick.strip() and referee.follows_hand
         )
     except EntryError as error:
         raise BadAddress(
@@ -121,12 +133,18 @@ def read_state(request, kind: str) -> State:
     rank, suit = get.get("rank", ""), get.get("suit", "")
     if rank not in ("", *RANKS) or suit not in ("", *SUITS):
         raise BadAddress(_("This address does not hold a trick: the half-tapped card is not one."))
-    first = get.get("first", "A") if not jokers else "A"
-    if first not in fortyfives.TEAMS:
-        raise BadAddress(_("This address does not hold a trick: the leading team is A or B."))
+    first = ""
+    if referee.follows_hand:
+        first_team, second_team = referee.teams
+        first = get.get("first", first_team)
+        if first not in referee.teams:
+            raise BadAddress(
+                _("This address does not hold a trick: the leading team is %(one)s or %(other)s.")
+                % {"one": first_team, "other": second_team}
+            )
     if (plays or hand) and not trump:
         raise BadAddress(_("This address does not hold a trick: cards are played after the trump."))
-    return State(kind, trump, tuple(plays), rank, suit, first, hand)
+    return State(kind, referee, trump, tuple(plays), rank, suit, first, hand)
 
 
 def pretty(sentence: str) -> str:
@@ -157,7 +175,8 @@ class Picker:
 
 
 def picker(state: State, used: set[Card], open_: bool) -> Picker:
-    """A rank row, a suit row (and 42's jokers): tap a rank and a suit, in either order.
+    """A rank row, a suit row (and the jokers, in a deck with them): tap a rank and a suit, in
+    either order.
 
     A card already played is dead, and so is every target once the trick is full."""
     result = Picker()
@@ -185,10 +204,10 @@ def picker(state: State, used: set[Card], open_: bool) -> Picker:
                 said(SUIT_NAMES[suit]),
                 href,
                 current=state.suit == suit,
-                red=suit in ("D", "H"),
+                red=suit in RED_SUITS,
             )
         )
-    if state.kind == "fortytwo":
+    if state.referee.jokers:
         for joker in JOKERS:
             card = Card(joker, None)
             href = state.with_card(card) if open_ and card not in used else None
@@ -221,42 +240,32 @@ def _respond(request, context: dict, status: int = 200):
 
 
 def _refused(request, kind: str, problem: str):
-    context = {"kind": kind, "problem": problem, "start": reverse(f"referee_{kind}")}
+    context = {
+        "game_name": said(GAMES[kind].name),
+        "problem": problem,
+        "start": reverse("referee", args=[kind]),
+    }
     return _respond(request, context, status=400)
 
 
-@login_not_required
-@vary_on_headers("HX-Request")
-@require_safe
-def referee_fortytwo(request):
-    try:
-        state = read_state(request, "fortytwo")
-    except BadAddress as problem:
-        return _refused(request, "fortytwo", str(problem))
-    trump = fortytwo.Trump(read_card(state.trump, "", jokers=True)) if state.trump else None
-    ruling = fortytwo.judge_cards(trump, state.plays) if trump and state.plays else None
-    full = len(state.plays) >= fortytwo.MOST_PLAYERS
-    context = {
-        "kind": "fortytwo",
-        "game_name": "42",
-        "state": state,
-        "trump_label": said(trump.card.label) if trump else "",
-        "trump_means": said(trump.describe()) if trump else "",
-        "trick": trick_chips(state.plays, ruling.winner if ruling else None),
-        "taker": said(ruling.card.label) if ruling else "",
-        "why": pretty(said(ruling.why)) if ruling else "",
-        "picker": picker(state, set(state.plays), open_=not full),
-        "full": full,
-        "most": fortytwo.MOST_PLAYERS,
-        "undo": _undo(state),
-        "clear": state.url(plays=(), rank="", suit="") if state.plays else None,
-        "change_trump": state.url(trump="", plays=(), rank="", suit="") if trump else None,
-    }
-    return _respond(request, context)
+def _referee_of(kind: str) -> tuple[TrickReferee, RefereePage]:
+    """The game's referee and its part of the page; a 404 for a game without a referee."""
+    rules = GAMES.get(kind)
+    page = kind_ui(rules).referee if rules else None
+    if page is None or kind not in REFEREES:
+        raise Http404("This game has no trick referee.")
+    return REFEREES[kind], page
+
+
+def _trump_label(referee: TrickReferee, trump: str) -> str:
+    """The trump as the page shows it: the card (`2♠`, `Big Joker`), or the suit (`♥ hearts`)."""
+    if referee.trump_is_card:
+        return said(read_card(trump, "", jokers=referee.jokers).label)
+    return f"{SUIT_SYMBOLS[SUIT_OF_NAME[trump]]} {said(trump)}"
 
 
 def _undo(state: State) -> str | None:
-    """Take back the last tap: half a card, the last card, or (Forty Fives) the last trick."""
+    """Take back the last tap: half a card, the last card, or (a hand) the last trick."""
     if state.rank or state.suit:
         return state.url(rank="", suit="")
     if state.plays:
@@ -269,64 +278,67 @@ def _undo(state: State) -> str | None:
 @login_not_required
 @vary_on_headers("HX-Request")
 @require_safe
-def referee_fortyfives(request):
+def referee(request, kind: str):
+    referee, page = _referee_of(kind)
     try:
-        state = read_state(request, "fortyfives")
-        trump = SUIT_OF_NAME[state.trump] if state.trump else None
+        state = read_state(request, kind, referee)
+        trump = referee.read_trump(state.trump) if state.trump else None
         hand = (
-            fortyfives.replay_hand(trump, state.first, state.hand, state.plays) if trump else None
+            referee.replay_hand(trump, state.first, state.hand, state.plays)
+            if referee.replay_hand and state.trump
+            else None
         )
     except BadAddress as problem:
-        return _refused(request, "fortyfives", str(problem))
-    except EntryError as error:
+        return _refused(request, kind, str(problem))
+    except EntryError as error:  # the hand's tricks (the address holds each trick's cards)
         return _refused(
             request,
-            "fortyfives",
+            kind,
             _("This address does not hold a hand: %(why)s.") % {"why": said(error.message)},
         )
-    ruling = fortyfives.judge_cards(trump, state.plays) if hand and state.plays else None
+    ruling = referee.judge_cards(trump, state.plays) if state.trump and state.plays else None
     teams = [hand.team_of(i) for i in range(len(state.plays))] if hand else []
     used = {card for trick in state.hand for card in trick} | set(state.plays)
-    full = len(state.plays) >= fortyfives.PLAYERS or bool(hand and hand.over)
-    best = hand.highest_trump(state.plays) if hand else None
+    full = len(state.plays) >= referee.players or bool(hand and hand.over)
+    other_team = None
+    if hand is not None and not state.hand:  # who leads the first trick can still be changed
+        other_team = next(team for team in referee.teams if team != state.first)
     context = {
-        "kind": "fortyfives",
-        "game_name": "Forty Fives",
+        "game_name": said(GAMES[kind].name),
+        "part": {name: f"{page.template}#{name}" for name in PARTS},
         "state": state,
+        # A trump named rather than turned up: the four suits, until one is tapped.
         "trumps": [
             {
                 "text": SUIT_SYMBOLS[letter],
                 "name": said(name),
                 "href": state.url(trump=name),
-                "red": letter in ("D", "H"),
+                "red": letter in RED_SUITS,
             }
             for name, letter in SUIT_OF_NAME.items()
-        ],
-        "trump_label": f"{SUIT_SYMBOLS[trump]} {said(state.trump)}" if trump else "",
+        ]
+        if not referee.trump_is_card and not state.trump
+        else [],
+        "trump_label": _trump_label(referee, state.trump) if state.trump else "",
         "hand": hand,
-        "trick_number": len(state.hand) + 1,
-        "tricks_a": hand.tricks("A") if hand else 0,
-        "tricks_b": hand.tricks("B") if hand else 0,
         "trick": trick_chips(state.plays, ruling.winner if ruling else None, teams),
         "taker": said(ruling.card.label) if ruling else "",
-        "taker_team": teams[ruling.winner] if ruling else "",
+        "taker_team": teams[ruling.winner] if ruling and teams else "",
         "why": pretty(said(ruling.why)) if ruling else "",
-        "best": {"label": said(best[0].label), "team": best[1]} if best else None,
         "picker": picker(state, used, open_=not full),
         "full": full,
-        "most": fortyfives.PLAYERS,
+        "most": referee.players,
         "undo": _undo(state),
         "clear": state.url(plays=(), rank="", suit="") if state.plays else None,
         "next_trick": (
             state.url(hand=(*state.hand, state.plays), plays=(), rank="", suit="")
-            if hand and not hand.over and len(state.plays) == fortyfives.PLAYERS
+            if hand and not hand.over and len(state.plays) == referee.players
             else None
         ),
         "switch_leader": (
-            state.url(first="B" if state.first == "A" else "A")
-            if hand is not None and not state.hand
-            else None
+            {"href": state.url(first=other_team), "team": other_team} if other_team else None
         ),
-        "new_hand": reverse("referee_fortyfives") if state.trump else None,
+        "restart": reverse("referee", args=[kind]) if state.trump else None,
+        **page.context(trump, state, hand),
     }
     return _respond(request, context)

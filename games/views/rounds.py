@@ -106,13 +106,14 @@ def _round_response(request, game: Game, number: int, *, editable: bool):
     return render(request, "games/round_detail.html", context)
 
 
-def _back_to_the_scores(request, game: Game):
+def _back_to_the_scores(request, game: Game, *, thrown_in: int | None = None):
     """Where a save ends: the scoreboard. A save sent by htmx (a phone with JavaScript) gets
     the new board in its answer, in one round trip, the phone's address now the board's; a
-    plain form, a redirect to it."""
+    plain form, a redirect to it. A hand just thrown in is said on it with its undo."""
     if not request.htmx:
-        return redirect("game_detail", pk=game.pk)
-    response = scoreboard_page(request, game, "games/game_detail.html")
+        query = f"?thrown_in={thrown_in}" if thrown_in else ""
+        return redirect(reverse("game_detail", args=[game.pk]) + query)
+    response = scoreboard_page(request, game, "games/game_detail.html", thrown_in=thrown_in)
     response["HX-Replace-Url"] = reverse("game_detail", args=[game.pk])
     return response
 
@@ -251,6 +252,9 @@ def _save_round(request, game: Game, form, number: int, *, editing=False):
     if refused:
         return _refused(request, game, form, refused[0])
     if saved is not None:
+        if not editing and saved.status == Round.COMPLETE and entry.get("thrown_in"):
+            # One tap threw the hand in: the board says so, with one tap to undo it.
+            return _back_to_the_scores(request, game, thrown_in=number)
         if editing:
             done = _("Round %(number)s fixed.")
         elif saved.status == Round.OPEN:

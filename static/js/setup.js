@@ -20,6 +20,7 @@
   order.hidden = true;
   form.appendChild(order);
   let seated = [];
+  let lastAdded = null;  // the chip of the name added last on this page
 
   function boxes() {
     return Array.from(chips.querySelectorAll("input[type=checkbox]"));
@@ -100,7 +101,10 @@
       chip.dataset.player = player.id;
       chip.querySelector("input").value = player.id;
       chip.querySelector("bdi").textContent = player.name;
-      chips.prepend(chip);
+      // New names go first, in the order they were added (Ann, Bob, Cor: not Cor, Bob, Ann).
+      if (lastAdded && lastAdded.isConnected) lastAdded.after(chip);
+      else chips.prepend(chip);
+      lastAdded = chip;
       take(chip.querySelector("input"));
       const dealer = document.getElementById("dealer-template").content.firstElementChild.cloneNode(true);
       dealer.dataset.player = player.id;

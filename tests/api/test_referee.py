@@ -122,3 +122,19 @@ def test_the_referee_needs_a_token_or_a_session_like_every_other_endpoint(anonym
 @pytest.mark.parametrize("path", [FORTY_TWO, FORTY_FIVES])
 def test_the_referee_takes_only_post(api, path):
     assert api.get(path).status_code == 405
+
+
+@pytest.mark.parametrize("path", ["/api/referee/fourscore/", "/api/referee/chess/"])
+def test_a_game_without_a_trick_referee_has_no_referee_endpoint(api, path):
+    response = api.post(path, {"trump": "hearts", "plays": ["6H"]}, format="json")
+    assert response.status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("path", "name", "game"),
+    [(FORTY_TWO, "Forty Two Referee", "42"), (FORTY_FIVES, "Forty Fives Referee", "Forty Fives")],
+)
+def test_options_names_each_games_referee_as_before_it_shared_one_view(api, path, name, game):
+    answer = api.options(path).json()
+    assert answer["name"] == name
+    assert answer["description"] == f"Who takes a trick of {game}. Stores nothing."

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from ...scoring.base import EntryError
 from ...scoring.cards import SUIT_OF_NAME, Card, Ruling, read_plays, suit_noun, suit_said
 from ...scoring.messages import N_, Message
-from .rules import PLAYERS, TEAMS, TRICKS_PER_HAND
+from ...scoring.referee import TrickReferee
+from ...scoring.schema import CardCode, Choice, ListOf, Shape
+from .rules import PLAYERS, SUITS, TEAMS, TRICKS_PER_HAND
 
 GAME = "Forty Fives"
 ACE_OF_HEARTS = Card("A", "H")
@@ -254,3 +256,30 @@ def replay_hand(
     for trick in tricks:
         hand = hand.after(trick)
     return hand
+
+
+REFEREE = TrickReferee(
+    game=GAME,
+    players=PLAYERS,
+    jokers=False,
+    trump_is_card=False,
+    read_trump=read_trump,
+    judge_cards=judge_cards,
+    request=Shape(
+        "FortyFivesTrick",
+        {
+            "trump": Choice(SUITS, help="The suit the bidder named."),
+            "plays": ListOf(
+                CardCode(),
+                minimum=1,
+                maximum=PLAYERS,
+                help="The cards played, in play order, the led card first; each card once.",
+            ),
+        },
+    ),
+    judge=judge,
+    about="From the named trump suit and the cards played, the card that takes the trick and "
+    "why: the highest trump, or with none the highest card of the led suit.",
+    teams=TEAMS,
+    replay_hand=replay_hand,
+)

@@ -21,6 +21,8 @@ from ...scoring.cards import (
     suit_said,
 )
 from ...scoring.messages import N_, Message
+from ...scoring.referee import TrickReferee
+from ...scoring.schema import CardCode, ListOf, Shape
 from .rules import MAX_PLAYERS
 
 GAME = "42"
@@ -259,3 +261,31 @@ def judge(trump_card: object, plays: object) -> Ruling:
     trump = read_trump(trump_card)
     cards = read_plays(plays, seats=MOST_PLAYERS, jokers=True, game=GAME)
     return judge_cards(trump, cards)
+
+
+REFEREE = TrickReferee(
+    game=GAME,
+    players=MOST_PLAYERS,
+    jokers=True,
+    trump_is_card=True,
+    read_trump=read_trump,
+    judge_cards=judge_cards,
+    request=Shape(
+        "FortyTwoTrick",
+        {
+            "trump_card": CardCode(
+                jokers=True,
+                help="The turned-up trump card: it sets the trump suit and number (a joker: none).",
+            ),
+            "plays": ListOf(
+                CardCode(jokers=True),
+                minimum=1,
+                maximum=MOST_PLAYERS,
+                help="The cards played, in play order, the led card first; each card once.",
+            ),
+        },
+    ),
+    judge=judge,
+    about="From the turned-up trump card and the cards played, the card that takes the trick and "
+    "why: jokers, then trump numbers, 15s, pairs, the trump suit and card order.",
+)
