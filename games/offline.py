@@ -28,6 +28,7 @@ APP_FILES = (
     "js/i18n.js",
     "js/drafts.js",
     "js/watch.js",
+    "js/poll.js",
     "js/table-clock.js",
     "django_htmx/htmx-2.min.js",
     "icons/icon.svg",

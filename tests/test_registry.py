@@ -104,12 +104,13 @@ def test_the_information_lines_name_the_players_as_the_page_spells_them():
         lines = [
             info_said(line, {1: "Ann", 2: "Bob", 3: "Cy"}) for line in fortytwo.information(board)
         ]
-    assert "Bids: Ann 2, Bob 2, Cy 2" in lines
+    # In bidding order: from the dealer's left (Ann deals), the dealer last.
+    assert "Bids: Bob 2, Cy 2, Ann 2" in lines
     with translation.override("nl"):
         lines = [
             info_said(line, {1: "Ann", 2: "Bob", 3: "Cy"}) for line in fortytwo.information(board)
         ]
-    assert "Biedingen: Ann 2, Bob 2, Cy 2" in lines
+    assert "Biedingen: Bob 2, Cy 2, Ann 2" in lines
 
 
 @pytest.mark.django_db

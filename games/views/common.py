@@ -86,6 +86,7 @@ def page_context(game: Game, **extra) -> dict:
         "finishing": phase is Phase.COMPLETING,
         "last_saved": number if phase is Phase.COMPLETING else number - 1,
         "has_referee": kind_ui(game.rules).referee is not None,  # links to its trick referee
+        "poll_etag": poll_etag(game),  # the board's version, which its poll asks about
         **extra,
     }
 
@@ -99,6 +100,17 @@ def is_poll(request) -> bool:
     return bool(request.htmx and not request.htmx.history_restore_request)
 
 
+def poll_etag(game: Game) -> str:
+    """The version of the board a poll answers, as its ETag; the board carries it too
+    (data-etag), for static/js/poll.js to ask whether it changed."""
+    # The language too: after a switch, the board is never the other language's copy.
+    language = get_language()
+    # Players' phones on or off too: while off, the owner's poll draws their card.
+    phones = "phones" if game.join_code else ""
+    version = f"{game.pk}-{game.updated.timestamp()}-{game.share_token or ''}-{phones}"
+    return f'"{version}-{language}-part"'
+
+
 def scoreboard_response(request, game: Game, template: str, **extra):
     """The whole page, or just the scoreboard for htmx polling; an unchanged poll answers 304.
 
@@ -107,13 +119,9 @@ def scoreboard_response(request, game: Game, template: str, **extra):
     """
     if not is_poll(request):
         return scoreboard_page(request, game, template, **extra)
-    # The language too: after a switch, the board is never the other language's copy.
-    language = get_language()
-    # Players' phones on or off too: while off, the owner's poll draws their card.
-    phones = "phones" if game.join_code else ""
-    version = f"{game.pk}-{game.updated.timestamp()}-{game.share_token or ''}-{phones}"
-    etag = f'"{version}-{language}-part"'
-    # Compared weakly: GZipMiddleware sends the ETag back as W/"...", and so does the browser.
+    etag = poll_etag(game)
+    # Compared weakly: GZipMiddleware sends the ETag back as W/"...", and the board's own
+    # data-etag (what static/js/poll.js sends) is the strong one.
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return not_modified

@@ -102,7 +102,7 @@ def test_a_game_of_42_takes_bids_then_tricks_and_the_dealer_may_not_hook(
     keypad.get_by_role("button", name="0", exact=True).click()
     screenshot(page, "fortytwo-bids")
     page.get_by_role("button", name="Save round 1").click()
-    expect(page.get_by_text("Bids: Bob 3, Cy 3, Ann 0")).to_be_visible()  # bidding order
+    expect(page.get_by_text("Bids: Bob 3, Cy 3, Ann 0")).to_be_visible()
 
     page.get_by_role("link", name="Finish round 1").click()
     keypad = page.locator("[data-dock]")

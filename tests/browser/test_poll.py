@@ -1,0 +1,94 @@
+"""The scoreboard's poll on the narrowest phone: an idle board asks "changed since?" with the
+ETag it shows and gets 304s, which leave it as it is (a round's explanation opened on it stays
+open); a round saved elsewhere still comes within a poll or two. The owner's page and the
+watch page."""
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Game, Player
+from tests.browser.conftest import PHONE, log_in
+from tests.factories import piles
+
+pytestmark = pytest.mark.browser
+
+POLL = 4_000  # ms: the board's hx-trigger, every 4s
+
+
+@pytest.fixture
+def players(user):
+    return [Player.add(user, name) for name in ("Ann", "Bob", "Cy")]
+
+
+@pytest.fixture
+def game(user, players):
+    game = Game.start(user, "fourscore", players, options={"deals": 5})
+    game.add_round(piles(players, 5, 2, 9), user)
+    return game
+
+
+@pytest.fixture
+def phone(browser):
+    contexts = []
+
+    def open_phone():
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def watch_polls(page, url):
+    """The board's polls from here on: each one's If-None-Match and status, as answered."""
+    polls = []
+
+    def answered(response):
+        request = response.request
+        if request.resource_type in ("xhr", "fetch") and response.url == url:
+            polls.append((request.header_value("if-none-match"), response.status))
+
+    page.on("response", answered)
+    return polls
+
+
+def idle_board_keeps_its_open_round(page, url, game, players):
+    polls = watch_polls(page, url)
+    page.goto(url)
+    page.get_by_role("link", name="Round 1", exact=True).tap()
+    expect(page.locator("#why-1")).to_contain_text("Round 1, Ann dealt.")
+    page.wait_for_timeout(3 * POLL + 1_000)
+    assert len(polls) >= 3, polls
+    # Each asked with the version of the board shown, the first too (the page's own board), and
+    # answered 304: nothing rendered, nor swapped.
+    assert all(etag and status == 304 for etag, status in polls), polls
+    expect(page.locator("#why-1")).to_contain_text("Round 1, Ann dealt.")
+    expect(page.get_by_role("link", name="Round 1", exact=True)).to_have_attribute(
+        "aria-expanded", "true"
+    )
+
+    game.add_round(piles(players, 1, 2, 3), game.owner)  # saved elsewhere: the API, a phone
+    expect(page.get_by_role("link", name="Round 2", exact=True)).to_be_visible(timeout=2 * POLL)
+    # The new board came with its new version: the polls after it ask with that one, and get
+    # 304s.
+    count = len(polls)
+    page.wait_for_timeout(2 * POLL + 500)
+    assert [status for _, status in polls[count:]] and all(
+        status == 304 for _, status in polls[count:]
+    ), polls
+    expect(page.locator("#scoreboard")).to_be_visible()
+
+
+def test_the_owners_idle_board_is_asked_about_not_sent_again(
+    phone, live_server, user, game, players
+):
+    page = phone()
+    log_in(page, live_server)
+    idle_board_keeps_its_open_round(page, f"{live_server.url}/games/{game.pk}/", game, players)
+
+
+def test_the_watchers_idle_board_is_asked_about_not_sent_again(phone, live_server, game, players):
+    page = phone()
+    idle_board_keeps_its_open_round(page, f"{live_server.url}/s/{game.share()}/", game, players)
