@@ -88,10 +88,13 @@ def test_form_data_is_the_reverse_of_each_round_forms_cleaning(owner):
 @pytest.mark.parametrize(
     ("kind", "scripts"),
     [
-        ("fortybelow", ["js/app.js", "fortybelow/fortybelow.js", "js/drafts.js"]),
-        ("fortytwo", ["js/app.js", "fortytwo/dealer.js", "js/drafts.js"]),
+        ("fortybelow", ["js/app.js", "js/dock.js", "fortybelow/fortybelow.js", "js/drafts.js"]),
+        (
+            "fortytwo",
+            ["js/app.js", "js/dock.js", "fortytwo/dealer.js", "fortytwo/keypad.js", "js/drafts.js"],
+        ),
         ("fortyfives", ["js/app.js", "fortyfives/tricks.js", "js/drafts.js"]),
-        ("under10", ["js/app.js", "js/drafts.js"]),
+        ("under10", ["js/app.js", "js/dock.js", "under10/under10.js", "js/drafts.js"]),
         ("fourscore", ["js/app.js", "js/drafts.js"]),
     ],
 )

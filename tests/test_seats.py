@@ -50,8 +50,11 @@ def stage_of(page) -> str:
 
 
 def checked(page, name) -> list[str]:
-    """The values of the choices named `name` that the page sends checked."""
-    return [choice["value"] for choice in parse(page).find_all(f"input[name={name}][checked]")]
+    """The values of the choices named `name` that the page sends checked (or chosen in a list)."""
+    page = parse(page)
+    chosen = page.find_all(f"input[name={name}][checked]")
+    chosen += page.find_all(f"select[name={name}] option[selected]")
+    return [choice["value"] for choice in chosen]
 
 
 def grid_post(player, grid, *, went_out=False, stage="1-hand") -> dict:

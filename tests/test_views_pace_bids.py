@@ -40,10 +40,14 @@ def hands42(players, bids, tricks=None, number=1):
 
 
 def checked(html, name, value):
-    """Whether the page sends the choice of `value` for `name` checked (each of them, if the
-    page holds it more than once)."""
-    choices = parse(html).find_all(f"input[name='{name}'][value='{value}']")
-    return bool(choices) and all(choice.has("checked") for choice in choices)
+    """Whether the page sends the choice of `value` for `name` checked or chosen in its list
+    (each of them, if the page holds it more than once)."""
+    page = parse(html)
+    choices = page.find_all(f"input[name='{name}'][value='{value}']")
+    choices += page.find_all(f"select[name='{name}'] option[value='{value}']")
+    return bool(choices) and all(
+        choice.has("checked") or choice.has("selected") for choice in choices
+    )
 
 
 def headings(html):

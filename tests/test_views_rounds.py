@@ -34,9 +34,13 @@ def grid(player, rows):
 
 
 def checked(html, name, value):
-    """The radio or checkbox `name` with `value` is ticked in the page."""
-    return f'name="{name}" value="{value}"' in html and any(
-        f'name="{name}" value="{value}"' in tag and "checked" in tag for tag in html.split("<input")
+    """The radio or checkbox `name` with `value` is ticked in the page, or the list `name` has
+    `value` chosen."""
+    page = parse(html)
+    choices = page.find_all(f"input[name='{name}'][value='{value}']")
+    options = page.find_all(f"select[name='{name}'] option[value='{value}']")
+    return any(choice.has("checked") for choice in choices) or any(
+        option.has("selected") for option in options
     )
 
 

@@ -1,6 +1,6 @@
 // What htmx can't do on the round pages, for any game's inputs that ask for it: a running
-// tally, a keypad of cards, and keeping the screen awake during a game (a game's own scripts
-// are in its folder, kept drafts in drafts.js). Every form works without it.
+// tally, and keeping the screen awake during a game (the keypad dock is dock.js, a game's own
+// scripts are in its folder, kept drafts in drafts.js). Every form works without it.
 (function () {
   "use strict";
   const form = document.getElementById("round-form");
@@ -12,19 +12,6 @@
     tally.querySelectorAll("[data-add]").forEach((button) => {
       button.addEventListener("click", () => {
         input.value = Math.max(0, (Number(input.value) || 0) + Number(button.dataset.add));
-        changed();
-      });
-    });
-  });
-
-  // A keypad of cards ([data-cards]): tap the cards into a text input; ⌫ clears them.
-  document.querySelectorAll("[data-cards]").forEach((keypad) => {
-    const input = document.getElementById(keypad.dataset.cards);
-    keypad.hidden = false;
-    keypad.querySelectorAll("button").forEach((button) => {
-      button.addEventListener("click", () => {
-        const value = button.dataset.value;
-        input.value = value === "" ? "" : `${input.value} ${value}`.trim();
         changed();
       });
     });

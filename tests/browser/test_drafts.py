@@ -153,17 +153,47 @@ def test_42_bids_come_back_with_the_dealer_still_kept_from_the_forbidden_bid(
     game = start(ann, "fortytwo", ["Ann", "Bob", "Cy"])
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
     # Ann deals and bids last; Bob 3 and Cy 3 forbid her a 1.
-    page.get_by_role("group", name="Bob bids").get_by_text("3", exact=True).tap()
-    page.get_by_role("group", name="Cy bids").get_by_text("3", exact=True).tap()
+    keypad = page.locator("[data-dock]")
+    keypad.get_by_role("button", name="3", exact=True).tap()
+    keypad.get_by_role("button", name="3", exact=True).tap()
     page.reload()
     for name in ("Bob", "Cy"):
-        group = page.get_by_role("group", name=f"{name} bids")
-        expect(group.get_by_role("radio", name="3", exact=True)).to_be_checked()
-    dealer = page.get_by_role("group", name="Ann bids")
-    expect(dealer.get_by_role("radio", name="1", exact=True)).to_be_disabled()
+        expect(page.get_by_label(f"{name} bids", exact=True)).to_have_value("3")
+    dealer = page.get_by_label("Ann bids", exact=True)
+    expect(dealer.locator("option[value='1']")).to_be_disabled()
     expect(page.get_by_text("The dealer may not bid 1")).to_be_visible()
+    # The keypad is back at the first bid still empty, the dealer's, without the forbidden one.
+    expect(keypad.locator("[data-dock-where]")).to_have_text("Ann bids")
+    expect(keypad.get_by_role("button", name="1", exact=True)).to_be_disabled()
     page.get_by_role("button", name="Discard it").tap()
-    expect(
-        page.get_by_role("group", name="Bob bids").get_by_role("radio", name="3")
-    ).not_to_be_checked()
+    expect(page.get_by_label("Bob bids", exact=True)).to_have_value("")
+    expect(keypad.locator("[data-dock-where]")).to_have_text("Bob bids")
+    assert page.evaluate(DRAFTS) == []
+
+
+def test_under_the_10_hands_tapped_on_the_keypad_come_back_after_a_reload(
+    phone,
+    live_server,
+    ann,  # noqa: F811
+):
+    _, page = phone
+    game = start(ann, "under10", ["Ann", "Bob", "Cy"])
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    page.get_by_role("group", name="Who ended the round?").get_by_text("Bob").tap()
+    keypad = page.locator("[data-dock]")
+    for label in ("3", "5", "Next hand", "2", "Next hand", "13", "Joker +10"):
+        keypad.get_by_role("button", name=label, exact=True).tap()
+    page.reload()
+    cards = page.get_by_label("or the cards (e.g. 2 5 13)")
+    for number, value in enumerate(("3 5", "2", "13")):
+        expect(cards.nth(number)).to_have_value(value)
+    expect(page.locator("[data-held]").nth(2)).to_have_text("Joker +10")
+    # On from where it was: Cy's hand, with the joker, and one card more.
+    cards.nth(2).tap()
+    expect(keypad.get_by_role("button", name="Joker +10")).to_have_attribute("aria-pressed", "true")
+    keypad.get_by_role("button", name="1", exact=True).tap()
+    expect(page.locator("#preview")).to_contain_text("Cy +24")
+    page.get_by_role("button", name="Discard it").tap()
+    expect(cards.nth(0)).to_have_value("")
+    expect(page.locator("[data-held]").nth(2)).to_be_hidden()
     assert page.evaluate(DRAFTS) == []

@@ -23,7 +23,9 @@ SECONDS_PER_TAP = 0.5
 SCREENS = {"360x740": (360, 740), "412x915": (412, 915)}
 # At most this many taps from the scoreboard's "Enter round 1" to the round saved (both
 # included), for the rounds played below. Before one-save entry, 42 and Forty Fives took 10.
-TAP_LIMITS = {"fortytwo": 8, "fortyfives": 7, "under10": 8, "fourscore": 6}
+# Under the 10 took 8 while each hand had its own keypad (a page four screens tall): one keypad
+# for every hand (#30) adds a "Next hand" between two hands.
+TAP_LIMITS = {"fortytwo": 8, "fortyfives": 7, "under10": 10, "fourscore": 6}
 TAP_TARGET = 44  # px, each way
 
 # Every a, button, input, select and label-as-button in main that is shown and smaller than a
@@ -110,6 +112,16 @@ def choice(page, group, text):
     return page.get_by_role("group", name=group, exact=True).get_by_text(text, exact=True)
 
 
+def cell(page, label):
+    """The box of a list that the keypad dock fills (a tap on it brings the keypad there)."""
+    return page.locator(".dock-target").filter(has=page.get_by_label(label, exact=True))
+
+
+def key(page, label):
+    """A key of the keypad dock at the bottom of the screen."""
+    return page.locator("[data-dock]").get_by_role("button", name=label, exact=True)
+
+
 def check_the_page(page, screenshot, name):
     assert page.evaluate(SMALL_TARGETS) == []
     levels = page.evaluate(HEADINGS)
@@ -129,10 +141,10 @@ def finish(kind, screen, page, taps, screenshot):
 
 def test_a_round_of_42_entered_after_the_hand_is_one_save(phone, live_server, screenshot):
     page, game, ids, taps, screen = begin(phone, live_server, "fortytwo", ["Ann", "Bob", "Cy"])
-    # Ann deals, so Bob bids first and Ann last; each hand's bid, then its tricks.
-    for name, bid, took in (("Bob", "3", "3"), ("Cy", "3", "4"), ("Ann", "0", "0")):
-        taps.tap(choice(page, f"{name} bids", bid))
-        taps.tap(choice(page, f"{name} took", took))
+    # Ann deals, so Bob bids first and Ann last: the keypad takes the bids in that order, then
+    # the tricks.
+    for value in ("3", "3", "0", "3", "4", "0"):
+        taps.tap(key(page, value))
     expect(page.locator("#preview")).to_contain_text("Ann +7")
     check_the_page(page, screenshot, f"pace-fortytwo-{screen}")
     taps.tap_to_page(page.get_by_role("button", name="Save round 1"))
@@ -180,9 +192,11 @@ def test_a_round_of_forty_fives_entered_after_the_hand_is_one_save(phone, live_s
 def test_a_round_of_under_the_10_by_taps(phone, live_server, screenshot):
     page, game, ids, taps, screen = begin(phone, live_server, "under10", ["Ann", "Bob", "Cy"])
     taps.tap(choice(page, "Who ended the round?", "Ann"))
-    for name, cards in (("Ann", ["3", "5"]), ("Bob", ["13"]), ("Cy", ["2", "9"])):
+    for number, cards in enumerate((["3", "5"], ["13"], ["2", "9"])):
+        if number:
+            taps.tap(key(page, "Next hand"))
         for card in cards:
-            taps.tap(page.get_by_role("button", name=f"{name} holds a {card}", exact=True))
+            taps.tap(key(page, card))
     expect(page.locator("#preview")).to_contain_text("Cy +11")
     check_the_page(page, screenshot, f"pace-under10-{screen}")
     taps.tap_to_page(page.get_by_role("button", name="Save round 1"))
@@ -216,36 +230,43 @@ def test_the_dealers_bid_tapped_first_is_kept_and_named_when_the_others_forbid_i
     phone, live_server, screenshot
 ):
     page, game, ids, taps, screen = begin(phone, live_server, "fortytwo", ["Ann", "Bob", "Cy"])
-    dealer_bids = page.get_by_role("group", name="Ann bids", exact=True)
-    taps.tap(choice(page, "Ann bids", "1"))
-    taps.tap(choice(page, "Bob bids", "3"))
-    taps.tap(choice(page, "Cy bids", "3"))  # 3 + 3: Ann's 1 would make 7
+    dealer_bid = page.get_by_label("Ann bids", exact=True)
+    taps.tap(cell(page, "Ann bids"))
+    taps.tap(key(page, "1"))  # then the keypad goes back to the first bid still empty, Bob's
+    taps.tap(key(page, "3"))
+    taps.tap(key(page, "3"))  # Cy's: 3 + 3, Ann's 1 would make 7
     # Not cleared: still chosen, and the page says why it can't stay.
-    expect(dealer_bids.get_by_role("radio", name="1", exact=True)).to_be_checked()
+    expect(dealer_bid).to_have_value("1")
     note = page.locator("[data-forbidden-note]")
     expect(note).to_contain_text("Ann is dealing and may not bid 1")
     expect(page.locator("#preview")).to_contain_text("Ann is dealing and may not bid 1")
-    for name, took in (("Ann", "1"), ("Bob", "3"), ("Cy", "3")):
-        taps.tap(choice(page, f"{name} took", took))
+    for took in ("3", "3", "1"):  # Bob, Cy, Ann
+        taps.tap(key(page, took))
     screenshot(page, f"pace-fortytwo-hook-{screen}")
     # Saved anyway: the server refuses it in a sentence, in place (one round trip, the page
     # stays), and everything tapped is still there.
     taps.tap(page.get_by_role("button", name="Save round 1"))
     expect(page.get_by_role("alert")).to_contain_text("Ann is dealing and may not bid 1")
     assert not Round.objects.filter(game=game).exists()
-    expect(dealer_bids.get_by_role("radio", name="1", exact=True)).to_be_checked()
-    for group, value in (("Bob bids", "3"), ("Cy bids", "3"), ("Cy took", "3")):
-        radio = page.get_by_role("group", name=group, exact=True).get_by_role("radio", name=value)
-        expect(radio).to_be_checked()
+    expect(dealer_bid).to_have_value("1")
+    for label, value in (("Bob bids", "3"), ("Cy bids", "3"), ("Cy took", "3")):
+        expect(page.get_by_label(label, exact=True)).to_have_value(value)
     screenshot(page, f"pace-fortytwo-hook-refused-{screen}")
 
-    taps.tap(choice(page, "Ann bids", "0"))
-    expect(dealer_bids.get_by_role("radio", name="1", exact=True)).to_be_disabled()
+    taps.tap(cell(page, "Ann bids"))
+    expect(key(page, "1")).to_be_enabled()  # still Ann's bid: it may be kept, or changed
+    taps.tap(key(page, "0"))
+    expect(dealer_bid.locator("option[value='1']")).to_be_disabled()
     expect(page.locator("[data-forbidden-note]")).to_have_text(
         "The dealer may not bid 1: the bids would add up to 7."
     )
-    taps.tap(choice(page, "Ann took", "0"))
-    taps.tap(choice(page, "Cy took", "4"))
+    taps.tap(cell(page, "Ann bids"))
+    expect(key(page, "1")).to_be_disabled()  # now crossed out on the keypad too
+    taps.tap(key(page, "0"))
+    taps.tap(cell(page, "Ann took"))
+    taps.tap(key(page, "0"))
+    taps.tap(cell(page, "Cy took"))
+    taps.tap(key(page, "4"))
     taps.tap_to_page(page.get_by_role("button", name="Save round 1"))
     bids = {hand["player"]: hand["bid"] for hand in Round.objects.get(game=game).entry["hands"]}
     assert bids == {ids["Ann"]: 0, ids["Bob"]: 3, ids["Cy"]: 3}
@@ -261,8 +282,11 @@ def test_fixing_a_round_of_42_shows_everything_on_one_page(phone, live_server, s
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/1/edit/")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Fix round 1")
     expect(page.get_by_text(re.compile("come back"))).to_have_count(0)
-    choice(page, "Bob took", "4").tap()
-    choice(page, "Cy took", "3").tap()
+    expect(page.locator("[data-dock]")).to_be_hidden()  # all in: tap what to change
+    cell(page, "Bob took").tap()
+    key(page, "4").tap()
+    cell(page, "Cy took").tap()
+    key(page, "3").tap()
     check_the_page(page, screenshot, f"pace-fortytwo-fix-{screen}")
     page.get_by_role("button", name="Save round 1").tap()
     expect(page.locator("#scoreboard tr.totals")).to_be_visible()
@@ -290,8 +314,8 @@ def test_without_javascript_42_and_forty_fives_are_still_saved_in_one_tap_of_sav
     forty_two = Game.start(user, "fortytwo", players[:3])
     page.goto(f"{live_server.url}/games/{forty_two.pk}/rounds/new/")
     for name, bid, took in (("Bob", "3", "3"), ("Cy", "3", "4"), ("Ann", "0", "0")):
-        choice(page, f"{name} bids", bid).tap()
-        choice(page, f"{name} took", took).tap()
+        page.get_by_label(f"{name} bids", exact=True).select_option(bid)
+        page.get_by_label(f"{name} took", exact=True).select_option(took)
     page.get_by_role("button", name="Save round 1").tap()
     expect(page.locator("#scoreboard tr.totals")).to_be_visible()
     assert Round.objects.get(game=forty_two).status == Round.COMPLETE

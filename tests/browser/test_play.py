@@ -89,21 +89,26 @@ def test_a_game_of_42_takes_bids_then_tricks_and_the_dealer_may_not_hook(
 ):
     start_game(page, live_server, logged_in, "42", ["Ann", "Bob", "Cy"])
     page.get_by_role("link", name="Enter round 1").click()
-    # Ann deals first and bids last; Bob 3 and Cy 3 forbid Ann a 1.
-    page.get_by_role("group", name="Bob bids").get_by_text("3", exact=True).click()
-    page.get_by_role("group", name="Cy bids").get_by_text("3", exact=True).click()
-    dealer_bids = page.get_by_role("group", name="Ann bids")
-    expect(dealer_bids.get_by_role("radio", name="1", exact=True)).to_be_disabled()
+    # Ann deals first and bids last; Bob 3 and Cy 3 forbid Ann a 1. One keypad at the bottom
+    # of the screen takes the bids in bidding order.
+    keypad = page.locator("[data-dock]")
+    expect(keypad.locator("[data-dock-where]")).to_have_text("Bob bids")
+    keypad.get_by_role("button", name="3", exact=True).click()
+    keypad.get_by_role("button", name="3", exact=True).click()
+    expect(keypad.locator("[data-dock-where]")).to_have_text("Ann bids")
+    expect(keypad.get_by_role("button", name="1", exact=True)).to_be_disabled()
+    expect(page.get_by_label("Ann bids").locator("option[value='1']")).to_be_disabled()
     expect(page.get_by_text("The dealer may not bid 1")).to_be_visible()
-    dealer_bids.get_by_text("0", exact=True).click()
+    keypad.get_by_role("button", name="0", exact=True).click()
     screenshot(page, "fortytwo-bids")
     page.get_by_role("button", name="Save round 1").click()
     expect(page.get_by_text("Bids: Bob 3, Cy 3, Ann 0")).to_be_visible()
 
     page.get_by_role("link", name="Finish round 1").click()
-    page.get_by_role("group", name="Ann took").get_by_text("0", exact=True).click()
-    page.get_by_role("group", name="Bob took").get_by_text("3", exact=True).click()
-    page.get_by_role("group", name="Cy took").get_by_text("4", exact=True).click()
+    keypad = page.locator("[data-dock]")
+    expect(keypad.locator("[data-dock-where]")).to_have_text("Bob took")  # the bids are kept
+    for took in ("3", "4", "0"):  # Bob, Cy, Ann
+        keypad.get_by_role("button", name=took, exact=True).click()
     expect(page.locator("#preview")).to_contain_text("Ann +7")
     screenshot(page, "fortytwo-tricks")
     page.get_by_role("button", name="Save round 1").click()
@@ -118,9 +123,14 @@ def test_under_the_10_scores_a_call_with_a_joker_held(page, live_server, logged_
     points = page.get_by_label("Points in hand")
     points.nth(0).fill("8")
     points.nth(1).fill("2")
-    page.get_by_label("Joker +10").nth(1).check()
-    page.get_by_role("button", name="Cy holds a 13").click()
-    page.get_by_role("button", name="Cy holds a 2").click()
+    # One keypad for every hand: a tap on a hand's cards brings it there.
+    keypad = page.locator("[data-dock]")
+    page.get_by_label("or the cards (e.g. 2 5 13)").nth(1).click()
+    keypad.get_by_role("button", name="Joker +10").click()
+    expect(page.locator("[data-held]").nth(1)).to_have_text("Joker +10")
+    page.get_by_label("or the cards (e.g. 2 5 13)").nth(2).click()
+    keypad.get_by_role("button", name="13", exact=True).click()
+    keypad.get_by_role("button", name="2", exact=True).click()
     expect(page.get_by_label("or the cards (e.g. 2 5 13)").nth(2)).to_have_value("13 2")
     expect(page.locator("#preview")).to_contain_text("Ann +0")
     expect(page.locator("#preview")).to_contain_text("Bob +12")

@@ -25,7 +25,7 @@ def grid_card_field(name: str, row: int, column: int) -> forms.TypedChoiceField:
 
 class FortyBelowForm(RoundForm):
     inputs_template = "fortybelow/round.html"
-    scripts = ("fortybelow/fortybelow.js",)
+    scripts = ("js/dock.js", "fortybelow/fortybelow.js")
     styles = ("fortybelow/fortybelow.css",)
     keypad = int_choices(CARD.values)
 
@@ -118,7 +118,7 @@ class FortyBelowForm(RoundForm):
 class FortyBelowPart(PartForm):
     inputs_template = "fortybelow/seat_part.html"
     keypad = int_choices(CARD.values)
-    scripts = ("fortybelow/fortybelow.js",)
+    scripts = ("js/dock.js", "fortybelow/fortybelow.js")
     styles = ("fortybelow/fortybelow.css",)
     owner_table_parts = {"went_out": "went_out"}
     owner_table_template = "fortybelow/owner_table_part.html"

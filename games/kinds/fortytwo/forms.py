@@ -10,31 +10,43 @@ from ..base import HandView, PartForm, RoundForm, whole_choices
 from .rules import BID, TRICKS, TRICKS_PER_HAND, bidding_order
 
 
+def dock_list(number, entered_in: int) -> tuple[list, forms.Select]:
+    """A bid or tricks as a short list (its choices, its widget): one tap of the keypad dock
+    with JavaScript (fortytwo/keypad.js; the bids are entered first, `entered_in` 0, then the
+    tricks, 1), a plain list without."""
+    widget = forms.Select(attrs={"class": "dock-cell", "data-dock-pass": entered_in})
+    return [("", "\N{EN DASH}"), *whole_choices(number)], widget
+
+
 class FortyTwoForm(RoundForm):
     """Every player's bid and tricks on one page: saved at once after the hand, or the bids
     alone at the start of it (an open round) and the tricks after it."""
 
     inputs_template = "fortytwo/round.html"
-    scripts = ("fortytwo/dealer.js",)
+    scripts = ("js/dock.js", "fortytwo/dealer.js", "fortytwo/keypad.js")
+    styles = ("fortytwo/fortytwo.css",)
+    keypad = whole_choices(BID)  # the dock's keys: every bid, and every count of tricks
 
     def add_fields(self) -> None:
         bids = self.open_bids()
         for player in self.players:
             name = self.names[player]
+            choices, widget = dock_list(BID, 0)
             self.fields[f"bid_{player}"] = forms.TypedChoiceField(
-                choices=whole_choices(BID),
+                choices=choices,
                 coerce=int,
-                widget=forms.RadioSelect,
+                widget=widget,
                 label=_("%(name)s bids") % {"name": name},
                 initial=bids.get(player),
                 error_messages={"required": _("%(name)s's bid is missing.") % {"name": name}},
             )
             # Never required here: with no tricks at all the bids are saved alone (a new round
             # only, see clean), and a missing player's tricks are named by the engine.
+            choices, widget = dock_list(TRICKS, 1)
             self.fields[f"tricks_{player}"] = forms.TypedChoiceField(
-                choices=whole_choices(TRICKS),
+                choices=choices,
                 coerce=int,
-                widget=forms.RadioSelect,
+                widget=widget,
                 label=_("%(name)s took") % {"name": name},
                 required=False,
                 empty_value=None,

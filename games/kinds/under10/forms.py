@@ -10,8 +10,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ...words import said
-from ..base import NUMBER, PartForm, RoundForm
-from .rules import BONUS, BONUS_LABELS, CARD, POINTS
+from ..base import NUMBER, PartForm, RoundForm, int_choices
+from .rules import BONUS, BONUS_LABELS, CARD, HAND_SIZE, POINTS
+
+# The cards typed as text, or tapped on the keypad dock (under10/under10.js); the points typed.
+CARDS = forms.TextInput(
+    attrs={"class": "dock-cell", "autocomplete": "off", "placeholder": gettext_lazy("cards")}
+)
+POINTS_TYPED = forms.NumberInput(attrs={**NUMBER.attrs, "placeholder": gettext_lazy("points")})
 
 
 def under10_hand_fields(most_points: int | None = None) -> dict[str, forms.Field]:
@@ -23,19 +29,24 @@ def under10_hand_fields(most_points: int | None = None) -> dict[str, forms.Field
             required=False,
             min_value=POINTS.minimum,
             max_value=most_points,
-            widget=NUMBER,
+            widget=POINTS_TYPED,
             label=_("Points in hand"),
         ),
         "cards": forms.CharField(
-            required=False, max_length=200, label=_("or the cards (e.g. 2 5 13)")
+            required=False, max_length=200, widget=CARDS, label=_("or the cards (e.g. 2 5 13)")
         ),
         "bonus": forms.MultipleChoiceField(
             required=False,
-            choices=[(name, said(BONUS_LABELS[name])) for name in BONUS.values],
+            choices=bonus_keys(),
             widget=forms.CheckboxSelectMultiple,
             label=_("Bonus cards held"),
         ),
     }
+
+
+def bonus_keys() -> list[tuple[str, str]]:
+    """The bonus cards as the keypad dock's keys, in the page's language."""
+    return [(name, said(BONUS_LABELS[name])) for name in BONUS.values]
 
 
 def cards_typed_wrong(text: str) -> bool:
@@ -62,7 +73,13 @@ def under10_hand(cards_text: str, points: int | None, bonus: list, *, emptied: b
 
 class UnderTheTenForm(RoundForm):
     inputs_template = "under10/round.html"
-    card_values = range(CARD.minimum, CARD.maximum + 1)  # the keypad
+    scripts = ("js/dock.js", "under10/under10.js")
+    styles = ("under10/under10.css",)
+    keypad = int_choices(range(CARD.minimum, CARD.maximum + 1))  # the dock's keys
+    hand_size = HAND_SIZE  # the keypad goes on to the next hand once one holds this many
+
+    def bonus_keys(self) -> list[tuple[str, str]]:
+        return bonus_keys()
 
     def add_fields(self) -> None:
         self.fields["ended_by"] = forms.TypedChoiceField(
@@ -123,7 +140,13 @@ class UnderTheTenPart(PartForm):
     owner_table_parts = {"called": "called_by", "empty": "empty_hand"}
     owner_table_template = "under10/owner_table_part.html"
     missing_table_part = gettext_lazy("Say who called or emptied their hand.")
-    card_values = range(CARD.minimum, CARD.maximum + 1)  # the keypad
+    scripts = UnderTheTenForm.scripts
+    styles = UnderTheTenForm.styles
+    keypad = UnderTheTenForm.keypad
+    hand_size = HAND_SIZE
+
+    def bonus_keys(self) -> list[tuple[str, str]]:
+        return bonus_keys()
 
     def add_fields(self) -> None:
         self.fields["ended"] = forms.ChoiceField(
@@ -137,6 +160,10 @@ class UnderTheTenPart(PartForm):
             label=_("Did you end the round?"),
         )
         self.fields.update(under10_hand_fields(most_points=POINTS.maximum))
+
+    @property
+    def hand_inputs(self) -> list:
+        return [self["points"], self["cards"], self["bonus"]]
 
     def initial_from(self, part, claims) -> dict:
         ended = "called" if "called_by" in claims else "empty" if "empty_hand" in claims else ""

@@ -1,7 +1,7 @@
 // 42's round page (the form works without it): the dealer may not bid what makes the bids add
-// up to 7. Once every other player has bid, that bid is crossed out; if the dealer had already
-// chosen it, it stays chosen and is named as forbidden beside it until the dealer picks another
-// (the server refuses it too).
+// up to 7. Once every other player has bid, that bid is turned off in the dealer's list (and
+// on the keypad, which follows the list); if the dealer had already chosen it, it stays chosen
+// and is named as forbidden beside it until the dealer picks another (the server refuses it too).
 (function () {
   "use strict";
   const TRICKS_IN_42 = 7;
@@ -12,21 +12,21 @@
     const note = dealerHand.querySelector("[data-forbidden-note]");
     const dealer = bids.dataset.dealerName;
     const refusedByServer = dealerHand.classList.contains("invalid");
-    const othersBids = () => Array.from(bids.querySelectorAll(".hand"))
+    const othersBids = () => Array.from(bids.querySelectorAll("[data-hand]"))
       .filter((hand) => hand !== dealerHand)
-      .map((hand) => hand.querySelector("input[name^=bid_]:checked"));
+      .map((hand) => hand.querySelector("select[name^=bid_]").value);
     const update = () => {
       const others = othersBids();
-      const complete = others.every((input) => input);
+      const complete = others.every((bid) => bid !== "");
       const forbidden = complete
-        ? TRICKS_IN_42 - others.reduce((sum, input) => sum + Number(input.value), 0)
+        ? TRICKS_IN_42 - others.reduce((sum, bid) => sum + Number(bid), 0)
         : null;
       let chosenIsForbidden = false;
-      dealerHand.querySelectorAll("input[name^=bid_]").forEach((input) => {
-        const isForbidden = forbidden !== null && Number(input.value) === forbidden;
+      Array.from(dealerHand.querySelector("select[name^=bid_]").options).forEach((option) => {
+        const isForbidden = forbidden !== null && option.value !== "" && Number(option.value) === forbidden;
         // Never cleared: a chosen bid that became forbidden stays chosen and is named below.
-        input.disabled = isForbidden && !input.checked;
-        if (isForbidden && input.checked) chosenIsForbidden = true;
+        option.disabled = isForbidden && !option.selected;
+        if (isForbidden && option.selected) chosenIsForbidden = true;
       });
       dealerHand.classList.toggle("invalid", refusedByServer || chosenIsForbidden);
       note.classList.toggle("error", chosenIsForbidden);

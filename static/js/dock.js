@@ -1,0 +1,125 @@
+// The keypad dock of the round forms (templates/games/rounds/keypad_dock.html), for any game's
+// script that asks for it: one keypad kept at the bottom of the screen that follows the input
+// being entered, which is outlined (its hand framed) and kept in view above it; tapping an
+// input's box brings the keypad to it. The game's script says what a key does to the input and
+// where it goes next. Without JavaScript the dock stays hidden and each input is a plain list
+// or text box.
+(function () {
+  "use strict";
+  const GAP = 8; // px kept clear around the input in view
+
+  // cells: the inputs, in the order they are entered. key(cell, value): what a key does (the
+  // keys' data-value; "" for the clear key, null for the next one). where(cell): the line that
+  // says where the keypad is (the input's label by default). toggle(cell, value) and
+  // pressed(cell, value): what a toggle key does, and whether it is on for the input. then: what
+  // comes after the inputs, kept in view once they are all in (FortyBelow's who went out).
+  window.keypadDock = function ({ cells, key, where, toggle, pressed, then }) {
+    const form = document.getElementById("round-form");
+    const dock = form && form.querySelector("[data-dock]");
+    if (!dock || !cells.length) return null;
+    const whereLine = dock.querySelector("[data-dock-where]");
+    const keys = Array.from(dock.querySelectorAll("button:not([data-toggle])"));
+    const toggles = Array.from(dock.querySelectorAll("button[data-toggle]"));
+    const showPressed = () => toggles.forEach((button) => {
+      button.setAttribute("aria-pressed", String(Boolean(current && pressed(current, button.dataset.toggle))));
+    });
+    const label = (cell) => {
+      const tag = document.querySelector(`label[for="${cell.id}"]`);
+      return tag ? tag.textContent.trim() : "";
+    };
+    const hand = (cell) => cell.closest("[data-hand]");
+    let current = null;
+
+    // A list's choices the page has turned off (42's dealer's forbidden bid): so are their keys.
+    const mirror = (cell) => {
+      keys.forEach((button) => {
+        const option = cell && cell.tagName === "SELECT" && button.dataset.value !== undefined &&
+          Array.from(cell.options).find((o) => o.value === button.dataset.value);
+        button.disabled = Boolean(option && option.disabled);
+      });
+    };
+
+    const show = (cell) => {
+      if (current) current.classList.remove("selected");
+      document.querySelectorAll("[data-hand].current").forEach((h) => h.classList.remove("current"));
+      current = cell;
+      form.classList.toggle("dock-on", Boolean(cell));
+      dock.hidden = !cell;
+      if (!cell) return;
+      cell.classList.add("selected");
+      if (hand(cell)) hand(cell).classList.add("current");
+      whereLine.textContent = where ? where(cell) : label(cell);
+      mirror(cell);
+      showPressed();
+    };
+
+    // Scroll as little as needed for the input's hand (or at least the input) to show between
+    // the top of the screen and the keypad.
+    const bring = (cell) => {
+      const bottom = window.innerHeight - dock.offsetHeight - GAP;
+      const box = cell.getBoundingClientRect();
+      const around = hand(cell) ? hand(cell).getBoundingClientRect() : box;
+      let by = 0;
+      if (around.bottom > bottom) by = around.bottom - bottom;
+      if (around.top - by < GAP) by = around.top - GAP;
+      if (box.bottom - by > bottom) by = box.bottom - bottom;
+      if (box.top - by < GAP) by = box.top - GAP;
+      if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: "instant" });
+    };
+
+    // Everything in: the keypad goes, and the scores and Save come into view (and what comes
+    // after the inputs stays in view).
+    const done = () => {
+      show(null);
+      const save = form.querySelector("button[type=submit]");
+      const headroom = 96; // the preview grows by a line or two once it has the scores
+      let by = save.getBoundingClientRect().bottom + headroom - window.innerHeight;
+      if (then) by = Math.min(by, then.getBoundingClientRect().top - GAP);
+      if (by > 0) window.scrollBy({ top: by, behavior: "instant" });
+    };
+
+    const pick = (cell) => {
+      if (!cell) return done();
+      show(cell);
+      bring(cell);
+    };
+
+    // Tapping an input's box (the input itself is left to the keyboard and screen readers).
+    cells.forEach((cell) => {
+      (cell.closest(".dock-target") || cell.parentElement).addEventListener("click", (event) => {
+        if (event.target === cell && cell.tagName === "SELECT") return;
+        pick(cell);
+      });
+      cell.addEventListener("focus", () => show(cell));
+    });
+    keys.forEach((button) => {
+      button.addEventListener("click", () => {
+        if (!current) return;
+        const value = "next" in button.dataset ? null : "clear" in button.dataset ? "" : button.dataset.value;
+        key(current, value);
+      });
+    });
+
+    toggles.forEach((button) => {
+      button.addEventListener("click", () => {
+        if (!current) return;
+        toggle(current, button.dataset.toggle);
+        showPressed();
+      });
+    });
+
+    // Save with a required input missing: the keypad comes back at it, rather than the
+    // browser's note on a list hidden under its box.
+    form.addEventListener("invalid", (event) => {
+      const missing = cells.find((c) => c.required && !c.value);
+      if (!missing) return;
+      event.preventDefault();
+      if (event.target === missing) pick(missing);
+    }, true);
+
+    // The page keeps the input being entered in view itself: a reload must not scroll it away.
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+    form.classList.add("tap-cells");
+    return { pick, show, get current() { return current; } };
+  };
+})();

@@ -1,0 +1,175 @@
+"""42's and Under the 10's round forms on the narrowest phone, 360x740, with four players: the
+page is at most a screen and a half tall, and a typical round takes no more taps than it did
+when each hand had its own keypad and pills (issue #30, item 2). One keypad kept at the bottom
+of the screen follows the input being entered (static/js/dock.js); each tap is counted, from
+"Enter round 1" to Save, both included. Screenshots in light and dark mode, and in Dutch."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from games.models import Game, Player, Round
+from tests.factories import PASSWORD
+
+from .conftest import log_in, save_screenshot
+from .test_pace_bids import SMALL_TARGETS
+
+pytestmark = pytest.mark.browser
+
+SCREEN = {"width": 360, "height": 740}
+MOST_SCREENS = 1.5
+# The page's height in screens with four players, before #30 (each hand its own 15-key keypad
+# and three full-width bonus rows; 16 pills a player in 42), and its taps for the rounds below.
+BEFORE = {"under10": 4.02, "fortytwo": 2.74}
+TAPS_BEFORE = {"fortytwo": 10, "under10": 10}
+# Under the 10's hands hold 1 to 5 cards: one keypad for every hand needs a "Next hand" between
+# two hands (a hand of five goes on by itself), which the hand's own keypad didn't.
+NEXT_HAND_TAPS = 3
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+@pytest.fixture(params=["light", "dark"])
+def phone(request, browser, live_server, transactional_db):
+    """The narrowest phone, touch, signed in as Ann; in light and in dark mode."""
+    context = browser.new_context(
+        viewport=SCREEN,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        color_scheme=request.param,
+    )
+    page = context.new_page()
+    user = get_user_model().objects.create_user("ann", password=PASSWORD)
+    log_in(page, live_server)
+    yield page, user, request.param
+    context.close()
+
+
+class Taps:
+    def __init__(self, page):
+        self.page = page
+        self.count = 0
+
+    def tap(self, locator):
+        locator.tap()
+        self.count += 1
+
+
+def begin(phone, live_server, kind):
+    """Four players (Ann deals), the scoreboard, then one tap on "Enter round 1"."""
+    page, user, scheme = phone
+    players = [Player.add(user, name) for name in NAMES]
+    game = Game.start(user, kind, players)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    taps = Taps(page)
+    taps.tap(page.get_by_role("link", name="Enter round 1"))
+    expect(page.locator("[data-dock]")).to_be_visible()  # the keypad, at the first input
+    return page, game, {p.name: p.pk for p in players}, taps, scheme
+
+
+def screens(page) -> float:
+    return page.evaluate("() => document.documentElement.scrollHeight") / SCREEN["height"]
+
+
+def key(page, label):
+    return page.locator("[data-dock]").get_by_role("button", name=label, exact=True)
+
+
+def check_the_form(page, kind, scheme):
+    tall = screens(page)
+    print(f"\nHEIGHT {kind} {scheme}: {tall:.2f} screens (before: {BEFORE[kind]})")
+    assert tall <= MOST_SCREENS
+    assert page.evaluate(SMALL_TARGETS) == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= SCREEN["width"]
+    save_screenshot(page, f"long-forms-{kind}-{scheme}")
+    save_screenshot(page, f"long-forms-{kind}-{scheme}-full", full_page=True)
+
+
+def test_a_four_player_round_of_42_is_a_screen_and_a_half_and_no_more_taps(phone, live_server):
+    page, game, ids, taps, scheme = begin(phone, live_server, "fortytwo")
+    check_the_form(page, "fortytwo", scheme)
+    where = page.locator("[data-dock-where]")
+    expect(where).to_have_text("Bob bids")  # the dealer's left bids first
+    # The bids in bidding order (Ann deals, and bids last), then the tricks: a tap each.
+    for bid in ("2", "1", "2"):
+        taps.tap(key(page, bid))
+    expect(where).to_have_text("Ann bids")
+    expect(key(page, "2")).to_be_disabled()  # 2 + 1 + 2: Ann's 2 would make 7
+    taps.tap(key(page, "1"))
+    expect(where).to_have_text("Bob took")
+    for took in ("2", "1", "3", "1"):
+        taps.tap(key(page, took))
+    expect(page.locator("[data-dock]")).to_be_hidden()  # all in: the scores and Save show
+    expect(page.locator("#preview")).to_contain_text("Di +3")
+    save_screenshot(page, f"long-forms-fortytwo-{scheme}-entered")
+    taps.tap(page.get_by_role("button", name="Save round 1"))
+    expect(page.locator("#scoreboard tr.totals")).to_be_visible()
+
+    saved = Round.objects.get(game=game)
+    assert saved.status == Round.COMPLETE
+    assert {hand["player"]: (hand["bid"], hand["tricks"]) for hand in saved.entry["hands"]} == {
+        ids["Bob"]: (2, 2),
+        ids["Cy"]: (1, 1),
+        ids["Di"]: (2, 3),
+        ids["Ann"]: (1, 1),
+    }
+    print(f"TAPS fortytwo {scheme}: {taps.count} (before: {TAPS_BEFORE['fortytwo']})")
+    assert taps.count <= TAPS_BEFORE["fortytwo"]
+
+
+def test_a_four_player_round_of_under_the_10_is_a_screen_and_a_half(phone, live_server):
+    page, game, ids, taps, scheme = begin(phone, live_server, "under10")
+    check_the_form(page, "under10", scheme)
+    where = page.locator("[data-dock-where]")
+    expect(where).to_have_text("Ann")
+    taps.tap(page.get_by_role("group", name="Who ended the round?").get_by_text("Ann"))
+    hands = {"Ann": ["3", "5"], "Bob": ["13"], "Cy": ["2", "9"], "Di": ["4"]}
+    for number, (name, cards) in enumerate(hands.items()):
+        if number:
+            taps.tap(key(page, "Next hand"))
+        expect(where).to_have_text(name)
+        for card in cards:
+            taps.tap(key(page, card))
+        expect(page.locator(f"#id_cards_{ids[name]}")).to_have_value(" ".join(cards))
+    taps.tap(key(page, "Joker +10"))  # Di holds the joker too
+    expect(key(page, "Joker +10")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("[data-hand]").last.locator("[data-held]")).to_have_text("Joker +10")
+    expect(page.locator("#preview")).to_contain_text("Di +14")
+    save_screenshot(page, f"long-forms-under10-{scheme}-entered")
+    taps.tap(page.get_by_role("button", name="Save round 1"))
+    expect(page.locator("#scoreboard tr.totals")).to_be_visible()
+
+    saved = Round.objects.get(game=game).entry
+    assert saved["called_by"] == ids["Ann"]
+    assert [(hand.get("cards"), hand.get("bonus")) for hand in saved["hands"]] == [
+        ([3, 5], None),
+        ([13], None),
+        ([2, 9], None),
+        ([4], ["joker"]),
+    ]
+    print(f"TAPS under10 {scheme}: {taps.count} (before: {TAPS_BEFORE['under10']})")
+    assert taps.count <= TAPS_BEFORE["under10"] + NEXT_HAND_TAPS
+
+
+def test_the_compact_forms_in_dutch(browser, live_server, transactional_db):
+    context = browser.new_context(
+        viewport=SCREEN, device_scale_factor=2, is_mobile=True, has_touch=True, locale="nl-NL"
+    )
+    page = context.new_page()
+    user = get_user_model().objects.create_user("ann", password=PASSWORD)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Gebruikersnaam").fill("ann")
+    page.get_by_label("Wachtwoord").fill(PASSWORD)
+    page.get_by_role("button", name="Inloggen").click()
+    players = [Player.add(user, name) for name in NAMES]
+    for kind in ("fortytwo", "under10"):
+        game = Game.start(user, kind, players)
+        page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+        expect(page.locator("[data-dock]")).to_be_visible()
+        print(f"\nHEIGHT {kind} nl: {screens(page):.2f} screens")
+        save_screenshot(page, f"long-forms-{kind}-nl")
+        save_screenshot(page, f"long-forms-{kind}-nl-full", full_page=True)
+        assert screens(page) <= MOST_SCREENS
+        assert page.evaluate(SMALL_TARGETS) == []
+    expect(page.locator("[data-dock]").get_by_role("button", name="Volgende hand")).to_be_visible()
+    context.close()
