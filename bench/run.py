@@ -276,7 +276,7 @@ def save_figures(wsgi: Wsgi, owner: Owner) -> list[Figure]:
     nobody out), 60 each (after 5 untimed), in turns; each save is undone untimed."""
     short, long = owner.play("under10", 1), owner.play("under10", 200)
     figures = []
-    for way, send, status in [("API", owner.save_by_api, 201), ("page", owner.save_from_page, 302)]:
+    for way, send, status in [("API", owner.save_by_api, 201), ("page", owner.save_from_page, 200)]:
         times = {short.pk: [], long.pk: []}
         for repeat in range(65):
             for game in (short, long) if repeat % 2 else (long, short):
@@ -499,10 +499,10 @@ async def table(port: int, owner: Owner, game: Game, etag: str, step: Step, rng)
         number, at = 11, loop.time() + rng.uniform(0, SAVE_EVERY)  # after the typical 10
         while at < end:
             await asyncio.sleep(at - loop.time())
-            reply = await send(owner.save_from_page(game, number), 302)
-            if reply and reply.headers.get("location") != f"/games/{game.pk}/":
-                step.errors.append(f"round {number} sent to {reply.headers.get('location')}")
-            await send(owner.page(game), 200)  # the browser follows the redirect
+            # htmx's save: answered with the board, the phone's address replaced by the board's
+            reply = await send(owner.save_from_page(game, number), 200)
+            if reply and reply.headers.get("hx-replace-url") != f"/games/{game.pk}/":
+                step.errors.append(f"round {number} not saved")
             number, at = number + 1, at + SAVE_EVERY
 
     await asyncio.gather(*(phone(etag) for _ in range(4)), saves())
