@@ -11,25 +11,13 @@ from django.utils.translation import gettext, ngettext
 
 from .scoring import EntryError
 from .scoring.base import Info, PlayerName
-from .scoring.messages import Message, Plural
+from .scoring.messages import Message, Plural, said_with
 
 
 def said(text):
-    """`text` in the active language: a Message from its translated msgid, a plain string the
-    engine marked with N_ (a game's name, an option's label) through gettext, anything else
-    (a number, a player's name inside a Message) as it is."""
-    if isinstance(text, Message):
-        translated = gettext(text.msgid)
-        if not text.params:
-            return translated
-        params = {
-            name: said(value) if isinstance(value, Message) else value
-            for name, value in text.params.items()
-        }
-        return translated % params
-    if isinstance(text, str) and text:
-        return gettext(text)
-    return text
+    """`text` in the active language (games.scoring.messages.said_with, through Django's
+    gettext)."""
+    return said_with(text, gettext)
 
 
 def error_said(error: EntryError) -> str:

@@ -1,13 +1,13 @@
 """What the engine says (notes, entry errors, names) as English that the app can translate.
 
 Pure Python: the engine stays free of Django. `makemessages` finds these strings through the
-keywords `N_` and `Message` (docs/languages.md); the app says them in the reader's language
-with games.words.said.
+keywords `N_` and `Message` (docs/languages.md); `said_with` says them in a language, given its
+gettext: the app's games.words.said with Django's, a phone with a catalogue of its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 
 def N_(text: str) -> str:
@@ -104,3 +104,22 @@ def and_list(names: list[str]) -> str:
     if len(names) == 1:
         return names[0]
     return Message("%(names)s and %(last)s", names=and_list(names[:-1]), last=names[-1])
+
+
+def said_with(text: object, gettext: Callable[[str], str]) -> object:
+    """`text` in the language `gettext` translates into: a Message from its translated msgid,
+    its parameters said the same way; a plain string the engine marked with N_ (a game's
+    name, an option's label) through gettext; anything else (a number, a player's name inside
+    a Message) as it is."""
+    if isinstance(text, Message):
+        translated = gettext(text.msgid)
+        if not text.params:
+            return translated
+        params = {
+            name: said_with(value, gettext) if isinstance(value, Message) else value
+            for name, value in text.params.items()
+        }
+        return translated % params
+    if isinstance(text, str) and text:
+        return gettext(text)
+    return text
