@@ -1,7 +1,9 @@
 """The scoring engine's core, shared by every game's rules (games/kinds/<kind>/rules.py): entry
-errors, the table a game is played on, results and boards, cards, messages and the entry
-schema. Pure Python: nothing here may import Django."""
+errors, the table a game is played on, results and boards, cards, messages, the entry schema
+and the form data a game's entry is read from (form_data.py). Pure Python: nothing here may
+import Django."""
 
 from .base import EntryError, Rules, Scoreboard
+from .form_data import FormData, Incomplete
 
-__all__ = ["EntryError", "Rules", "Scoreboard"]
+__all__ = ["EntryError", "FormData", "Incomplete", "Rules", "Scoreboard"]
