@@ -1,11 +1,15 @@
 """Highest number's pages, as a game's folder holds them: its round form, a seat's part on a
-player's phone, its entry in words, `form_data`, and their templates (templates/highest/)."""
+player's phone, its entry in words, `form_data` (the reverse of entry.py's `form_entry`), and
+their templates (templates/highest/)."""
 
 from __future__ import annotations
 
 from django import forms
 
 from games.kinds.base import NUMBER, PartForm, RoundForm
+from games.scoring import FormData
+
+from .entry import form_entry
 
 
 class HighestForm(RoundForm):
@@ -22,8 +26,7 @@ class HighestForm(RoundForm):
         return [f"number_{player}"]
 
     def build_entry(self) -> dict:
-        data = self.cleaned_data
-        return {"hands": {str(p): {"number": data[f"number_{p}"]} for p in self.players}}
+        return form_entry(FormData(self.cleaned_data), self.players)
 
     @classmethod
     def initial_from(cls, entry: dict) -> dict:

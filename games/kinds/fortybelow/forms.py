@@ -7,9 +7,10 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...scoring import EntryError
+from ...scoring import FormData
 from ...scoring.numbers import shown
 from ..base import PartForm, RoundForm, int_choices
+from .entry import cell, form_entry, form_hands, grid_of, grid_tally
 from .rules import CARD, COLUMNS, ROWS, Tally, tally
 
 
@@ -29,9 +30,7 @@ class FortyBelowForm(RoundForm):
     styles = ("fortybelow/fortybelow.css",)
     keypad = int_choices(CARD.values)
 
-    @staticmethod
-    def cell(player: int, row: int, column: int) -> str:
-        return f"card_{player}_{row}{column}"
+    cell = staticmethod(cell)
 
     def add_fields(self) -> None:
         for player in self.players:
@@ -51,59 +50,30 @@ class FortyBelowForm(RoundForm):
 
     tallies_hands = True
 
-    def grid(self, player: int) -> list[list[int]] | None:
-        """A player's cards as entered (or as saved, on a page not yet posted), or None until
-        all six are in."""
+    def typed(self) -> FormData:
+        """The cards as entered (or as saved, on a page not yet posted)."""
         if self.is_bound:
             self.is_valid()  # cleaned_data then holds every cell that is a card
-            cards = self.cleaned_data
-        else:
-            cards = self.initial
-        grid = [[cards.get(self.cell(player, r, c)) for c in range(COLUMNS)] for r in range(ROWS)]
-        return None if any(card is None for row in grid for card in row) else grid
+            return FormData(self.cleaned_data)
+        return FormData(self.initial)
 
     def hand_tally(self, player: int) -> Tally | None:
         """The engine's tally of a player's complete grid, shown beside it while entering."""
-        grid = self.grid(player)
-        try:
-            return tally(grid) if grid else None
-        except EntryError:  # a saved card the corrected rules refuse: the page says so on save
-            return None
+        return grid_tally(self.typed(), player)
 
     def incomplete_message(self) -> str:
-        if all(self.grid(player) for player in self.players):
+        if all(grid_of(self.typed(), player) for player in self.players):
             return _("Now tap who went out to see the round's scores.")
         return _("Each grid is scored as soon as its six cards are in.")
 
     def grid_marks(self) -> dict[str, list[str]]:
         """The cells of each complete grid that the engine's tally puts in the forty-below block
         or in a cancelled column, as input ids by mark, for the live preview."""
-        marks: dict[str, list[str]] = {"block": [], "cancel": []}
-        for player in self.players:
-            hand = self.hand_tally(player)
-            if hand is None:
-                continue
-            block_columns = hand.block or ()
-            for mark, columns in (("block", block_columns), ("cancel", hand.cancelled)):
-                marks[mark] += [
-                    self[self.cell(player, r, c - 1)].auto_id for c in columns for r in range(ROWS)
-                ]
-        return marks
+        hands = form_hands(self.typed(), self.players)
+        return {mark: [i for hand in hands for i in hand[mark]] for mark in ("block", "cancel")}
 
     def build_entry(self) -> dict:
-        data = self.cleaned_data
-        return {
-            "went_out": data["went_out"],
-            "hands": [
-                {
-                    "player": p,
-                    "grid": [
-                        [data[self.cell(p, r, c)] for c in range(COLUMNS)] for r in range(ROWS)
-                    ],
-                }
-                for p in self.players
-            ],
-        }
+        return form_entry(FormData(self.cleaned_data), self.players)
 
     @classmethod
     def initial_from(cls, entry: dict) -> dict:

@@ -7,9 +7,10 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...scoring import EntryError
+from ...scoring import EntryError, FormData
 from ...words import said
 from ..base import PartForm, RoundForm, int_choices, whole_choices
+from .entry import form_entry
 from .rules import HIGH_TRUMP, TEAM_TRICKS, TEAMS, TRUMP, allowed_bids
 from .rules import TRICKS_PER_HAND as FORTY_FIVES_TRICKS
 
@@ -124,17 +125,9 @@ class FortyFivesForm(RoundForm):
         return FORTY_FIVES_TRICKS - taken if 0 <= taken <= FORTY_FIVES_TRICKS else None
 
     def build_entry(self) -> dict:
-        if self.thrown_in:
-            return {"thrown_in": True}
-        data = self.cleaned_data
-        entry = {"bidder": data["bidder"], "bid": data["bid"]}
-        if data.get("trump"):
-            entry["trump"] = data["trump"]
-        if data.get("tricks_A") is not None:
-            taken = data["tricks_A"]
-            entry["tricks"] = {"A": taken, "B": FORTY_FIVES_TRICKS - taken}
-            entry["high_trump"] = None if data["high_trump"] == "none" else data["high_trump"]
-        return entry
+        # The "everyone passed" button is no field: it is read from what was posted.
+        typed = FormData({**self.cleaned_data, "thrown_in": self.thrown_in})
+        return form_entry(typed, self.players)
 
     def show_error(self, error: EntryError) -> None:
         # The engine names the entry's "tricks" and "tricks.A"; on this page that is team A's.

@@ -6,7 +6,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext as _
 
+from ...scoring import FormData
 from ..base import HandView, PartForm, RoundForm, whole_choices
+from .entry import form_entry
 from .rules import BID, TRICKS, TRICKS_PER_HAND, bidding_order
 
 
@@ -75,14 +77,7 @@ class FortyTwoForm(RoundForm):
         return [f"bid_{player}", f"tricks_{player}"]
 
     def build_entry(self) -> dict:
-        hands = []
-        for player in self.players:
-            hand = {"player": player, "bid": self.cleaned_data[f"bid_{player}"]}
-            tricks = self.cleaned_data.get(f"tricks_{player}")
-            if tricks is not None:
-                hand["tricks"] = tricks
-            hands.append(hand)
-        return {"hands": hands}
+        return form_entry(FormData(self.cleaned_data), self.players)
 
     @classmethod
     def initial_from(cls, entry: dict) -> dict:

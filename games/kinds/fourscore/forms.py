@@ -6,7 +6,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ...scoring import FormData
 from ..base import NUMBER, PartForm, RoundForm
+from .entry import form_entry
 from .rules import PILE
 
 
@@ -24,9 +26,7 @@ class FourScoreForm(RoundForm):
         return [f"pile_{player}"]
 
     def build_entry(self) -> dict:
-        return {
-            "hands": [{"player": p, "pile": self.cleaned_data[f"pile_{p}"]} for p in self.players]
-        }
+        return form_entry(FormData(self.cleaned_data), self.players)
 
     @classmethod
     def initial_from(cls, entry: dict) -> dict:

@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-import re
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ...scoring import FormData
 from ...words import said
 from ..base import NUMBER, PartForm, RoundForm, int_choices
+from .entry import cards_typed_wrong, form_entry, under10_hand
 from .rules import BONUS, BONUS_LABELS, CARD, HAND_SIZE, POINTS
 
 # The cards typed as text, or tapped on the keypad dock (under10/under10.js); the points typed.
@@ -49,26 +49,7 @@ def bonus_keys() -> list[tuple[str, str]]:
     return [(name, said(BONUS_LABELS[name])) for name in BONUS.values]
 
 
-def cards_typed_wrong(text: str) -> bool:
-    return bool(text) and not re.fullmatch(r"[\d\s,]+", text)
-
-
 CARDS_TYPED_WRONG = gettext_lazy("Cards are numbers, separated by spaces.")
-
-
-def under10_hand(cards_text: str, points: int | None, bonus: list, *, emptied: bool) -> dict:
-    """A hand as the engine reads it, from what was typed. A hand left blank stays blank, and
-    the engine asks for it: never 0 points. Only the player who emptied their hand, or one
-    holding only bonus cards, has no cards."""
-    cards = re.findall(r"\d+", cards_text or "")
-    hand: dict = {}
-    if cards or (points is None and (bonus or emptied)):
-        hand["cards"] = [int(card) for card in cards]
-    elif points is not None:
-        hand["points"] = points
-    if bonus:
-        hand["bonus"] = list(bonus)
-    return hand
 
 
 class UnderTheTenForm(RoundForm):
@@ -108,18 +89,7 @@ class UnderTheTenForm(RoundForm):
         return self.cleaned_data
 
     def build_entry(self) -> dict:
-        data = self.cleaned_data
-        how = "called_by" if data["how"] == "called" else "empty_hand"
-        hands = []
-        for player in self.players:
-            hand = under10_hand(
-                data.get(f"cards_{player}") or "",
-                data.get(f"points_{player}"),
-                data.get(f"bonus_{player}") or [],
-                emptied=how == "empty_hand" and player == data["ended_by"],
-            )
-            hands.append({"player": player, **hand})
-        return {how: data["ended_by"], "hands": hands}
+        return form_entry(FormData(self.cleaned_data), self.players)
 
     @classmethod
     def initial_from(cls, entry: dict) -> dict:
