@@ -488,6 +488,28 @@ class Game(models.Model):
         results = [round_.result(names) for round_ in rounds]
         return self.rules.scoreboard(table, results, self._problem(names))
 
+    def phone_start(self) -> dict | None:
+        """What a phone needs to play the next rounds without the server (docs/offline.md):
+        the kind, the names, the table after the last complete round and, when a round is open
+        (42's bids saved alone), its entry, which the phone's next save completes. One query.
+        None when the phone can't go on alone: the game is over, or a saved round breaks a
+        rule as it now reads."""
+        if self.finished or self.problem:
+            return None
+        names = self.player_names
+        last_two = list(
+            self.rounds.order_by("-number").values("number", "status", "entry", "state")[:2]
+        )
+        opened = last_two.pop(0) if last_two and last_two[0]["status"] == Round.OPEN else None
+        before = last_two[0]["state"] if last_two else None
+        return {
+            "game": self.pk,
+            "kind": self.kind,
+            "names": {str(player): name for player, name in names.items()},
+            "base": before or self._table_after(None, names).state(),
+            "rounds": [{"number": opened["number"], "entry": opened["entry"]}] if opened else [],
+        }
+
     def _table_after(self, state: Round | dict | None, names: Mapping[int, str]) -> Table:
         """The engine's table after a round, from the state it keeps (a row, or its state);
         the start, before any."""

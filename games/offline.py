@@ -1,9 +1,13 @@
 """The installable app: the web app manifest and the service worker, both served from the root
-so the worker's scope is the whole site (templates/sw.js; the page side is static/js/offline.js)."""
+so the worker's scope is the whole site (templates/sw.js; the page side is static/js/offline.js),
+and the scoring engine a phone runs offline (docs/offline.md): its modules, and what a game's
+pages tell it."""
 
+import base64
 import hashlib
 import json
 from functools import cache
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
@@ -16,7 +20,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from .kinds import GAMES
+from .kinds import GAMES, PACKAGES
 from .kinds.base import kind_ui
 from .words import said
 
@@ -25,6 +29,8 @@ APP_FILES = (
     "css/app.css",
     "js/app.js",
     "js/offline.js",
+    "js/engine.js",
+    "js/engine-worker.js",
     "js/i18n.js",
     "js/drafts.js",
     "js/watch.js",
@@ -94,6 +100,8 @@ def service_worker(request):
         {
             "version": files["version"],
             "files": json.dumps(files["urls"]),
+            # The engine's runtime (kept once per version of Pyodide) and its modules.
+            "engine": json.dumps(engine_runtime() or {}),
             # Posting one of these changes whose pages the phone holds: the kept ones go.
             "notes": json.dumps(_notes()),
             "account": json.dumps(
@@ -156,3 +164,70 @@ def _files_now() -> dict:
 @cache
 def _files_once() -> dict:
     return _files_now()
+
+
+# --- The engine on the phone (static/js/engine.js and engine-worker.js) ----------------------
+
+# What the phone runs of each game's folder: its pure modules (import-linter keeps Django out).
+GAME_MODULES = ("__init__.py", "rules.py", "entry.py", "referee.py")
+
+
+def engine_modules() -> dict[str, str]:
+    """The engine's source files by their path from the project's root: the phone imports the
+    same packages as the server (`games.kinds.phone` and what it imports)."""
+    root = Path(__file__).resolve().parent.parent
+    games = root / "games"
+    paths = [games / "__init__.py", games / "kinds" / "__init__.py", games / "kinds" / "phone.py"]
+    paths += sorted((games / "scoring").glob("*.py"))
+    for package in PACKAGES:
+        folder = root.joinpath(*package.split("."))
+        paths += [folder / name for name in GAME_MODULES if (folder / name).is_file()]
+    return {path.relative_to(root).as_posix(): path.read_text(encoding="utf-8") for path in paths}
+
+
+def engine_catalogues() -> dict[str, str]:
+    """Each language's compiled catalogue (base64), which the phone's gettext reads: the
+    engine's notes and errors say the same there as on the server."""
+    catalogues = {}
+    for code, _name in settings.LANGUAGES:
+        for folder in settings.LOCALE_PATHS:
+            mo = Path(folder) / code / "LC_MESSAGES" / "django.mo"
+            if mo.is_file():
+                catalogues[code] = base64.b64encode(mo.read_bytes()).decode("ascii")
+                break
+    return catalogues
+
+
+def _bundle_now() -> bytes:
+    bundle = {"files": engine_modules(), "catalogues": engine_catalogues()}
+    body = json.dumps(bundle, sort_keys=True).encode()
+    bundle["version"] = hashlib.sha256(body).hexdigest()[:12]
+    return json.dumps(bundle).encode()
+
+
+@cache
+def _bundle_once() -> bytes:
+    """Made once per process: the files don't change while it runs (in DEBUG they may)."""
+    return _bundle_now()
+
+
+@login_not_required
+@require_safe
+def engine_bundle(request):
+    """The engine's modules and catalogues for the phone (the same code the server runs)."""
+    body = _bundle_now() if settings.DEBUG else _bundle_once()
+    response = HttpResponse(body, content_type="application/json")
+    response["Cache-Control"] = "no-cache"  # the service worker keeps it; a deploy changes it
+    return response
+
+
+def engine_runtime() -> dict | None:
+    """Where a page finds the engine: the worker's script, Pyodide's folder and the modules'
+    address; None when Pyodide isn't installed (a phone then keeps one round offline)."""
+    if not settings.PYODIDE_VERSION:
+        return None
+    return {
+        "worker": static("js/engine-worker.js"),
+        "runtime": f"{settings.STATIC_URL}pyodide-{settings.PYODIDE_VERSION}/",
+        "bundle": reverse("engine_bundle"),
+    }

@@ -4,6 +4,7 @@ the game's own information in plain words. Only arranges what the engine compute
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -109,6 +110,8 @@ class ScoreTable(Fields):
     the first round): a star on every column would say nothing."""
 
     def __init__(self, game, board: Scoreboard, names: Mapping[int, str]):
+        # Each player's total, for a phone to compare with the totals it scored itself.
+        self.totals_json = json.dumps({str(p): total for p, total in board.totals.items()})
         self.game = game
         self.board = board
         self.names = names

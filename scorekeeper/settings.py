@@ -1,5 +1,6 @@
 """Settings for the scorekeeper, every one read from the environment (see .env.example)."""
 
+import json
 import os
 from pathlib import Path
 
@@ -15,6 +16,15 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 # `pip install .`, there is no checkout and they are inside this package (see setup.py).
 CHECKOUT = (BASE_DIR / "manage.py").is_file()
 FILES_DIR = BASE_DIR if CHECKOUT else Path(__file__).resolve().parent
+
+
+def pyodide_version(folder: Path) -> str:
+    """The version of the Pyodide in `folder` (its package.json), or "" when there is none."""
+    try:
+        return json.loads((folder / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        return ""
+
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off", ""}
@@ -250,6 +260,14 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(env_str("STATIC_ROOT", "").strip() or DATA_DIR / "staticfiles")
 STATICFILES_DIRS = [FILES_DIR / "static"]
+# Pyodide (CPython compiled to WebAssembly, pinned in package.json, installed by `npm ci`): a
+# phone runs the scoring engine with it offline (docs/offline.md). Served from the app's own
+# static files under its version, so a phone keeps one copy per version. Without it the app
+# runs all the same, and a phone keeps one round offline (games.apps logs it).
+PYODIDE_DIR = Path(env_str("PYODIDE_DIR", "").strip() or FILES_DIR / "node_modules" / "pyodide")
+PYODIDE_VERSION = pyodide_version(PYODIDE_DIR)
+if PYODIDE_VERSION:
+    STATICFILES_DIRS.append((f"pyodide-{PYODIDE_VERSION}", PYODIDE_DIR))
 # The rules pages render each game's rules.md, and docs/rules/common.md (games.docs).
 DOCS_DIR = FILES_DIR / "docs"
 STORAGES = {
@@ -318,7 +336,8 @@ SPECTACULAR_SETTINGS = {
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
-        "script-src": [SELF],
+        # WebAssembly may be compiled (the phone's engine, Pyodide); JavaScript's eval stays off.
+        "script-src": [SELF, "'wasm-unsafe-eval'"],
         "style-src": [SELF],
         "img-src": [SELF, "data:"],
         "font-src": [SELF],

@@ -12,6 +12,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # At the root: a service worker's scope is the folder it is served from.
     path("sw.js", offline.service_worker, name="service_worker"),
+    path("engine.json", offline.engine_bundle, name="engine_bundle"),
     path("manifest.webmanifest", offline.web_manifest, name="web_manifest"),
     # The footer's language switch (a POST form); open to everyone, signed in or not.
     path("language/", login_not_required(require_POST(set_language)), name="set_language"),

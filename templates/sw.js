@@ -14,6 +14,11 @@ const ACCOUNT = {{ account|safe }};
 // The worker's own notes in each language (games.offline, from the catalogue): said in the
 // language of the page the phone kept last, else the phone's own.
 const NOTES = {{ notes|safe }};
+// The engine on the phone (static/js/engine.js): Pyodide's files, fetched once a game was
+// opened and kept for good (their folder names their version), and the engine's modules,
+// answered from the phone's copy at once and brought up to date behind it.
+const ENGINE = {{ engine|safe }};
+const RUNTIME = `engine-${ENGINE.runtime}`;
 const PATIENCE = 8000; // ms; a phone at the edge of the signal waits no longer than this
 
 self.addEventListener("install", (event) => {
@@ -22,7 +27,7 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((k) => k !== STATIC && k !== PAGES).map((k) => caches.delete(k))))
+    .then((keys) => Promise.all(keys.filter((k) => k !== STATIC && k !== PAGES && k !== RUNTIME).map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });
 
@@ -32,6 +37,10 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== location.origin) return;
   if (request.method === "POST" && request.mode === "navigate") {
     event.respondWith(post(request, url));
+  } else if (request.method === "GET" && ENGINE.runtime && url.pathname.startsWith(ENGINE.runtime)) {
+    event.respondWith(kept(request));
+  } else if (request.method === "GET" && url.pathname === ENGINE.bundle) {
+    event.respondWith(fresh(request));
   } else if (request.method === "GET" && FILES.includes(url.pathname)) {
     event.respondWith(file(request));
   } else if (request.method === "GET" && current(url.pathname)) {
@@ -61,6 +70,27 @@ function current(path) {
 
 async function file(request) {
   return (await caches.match(request)) || fetch(request);
+}
+
+async function kept(request) {
+  const cache = await caches.open(RUNTIME);
+  const copy = await cache.match(request);
+  if (copy) return copy;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+async function fresh(request) {
+  const cache = await caches.open(RUNTIME);
+  const copy = await cache.match(request);
+  const update = fetch(request).then(async (response) => {
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  });
+  if (!copy) return update;
+  update.catch(() => {}); // offline: the copy is all there is
+  return copy;
 }
 
 async function page(request, url) {

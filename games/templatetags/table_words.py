@@ -56,6 +56,32 @@ JS_WORDS = (
     gettext_noop(
         "Round %(number)s is now yours; theirs is kept among the round's earlier versions."
     ),
+    gettext_noop("This round:"),
+    gettext_noop(
+        "The bids are fine: save them now, or enter the result of the hand too and save once."
+    ),
+    gettext_noop("Hands:"),
+    gettext_noop("Now tap who went out to see the round's scores."),
+    gettext_noop("Each grid is scored as soon as its six cards are in."),
+    gettext_noop("Fill in every player's hand to see the scores."),
+    gettext_noop("Scored on this phone; saving…"),
+    gettext_noop("Round %(number)s:"),
+    gettext_noop("Totals:"),
+    gettext_noop("Winner on this phone: %(names)s"),
+    gettext_noop("On this phone, not yet sent"),
+    gettext_noop("Enter round %(number)s"),
+    gettext_noop("Round %(number)s"),
+    gettext_noop("%(name)s deals."),
+    gettext_noop("Save round %(number)s"),
+    gettext_noop("Back to the scores"),
+    gettext_noop(
+        "Offline: this round is scored on this phone and sent with the others when the "
+        "connection is back."
+    ),
+    gettext_noop(
+        "The server scored round %(number)s otherwise than this phone did: the board shows the "
+        "server's scores."
+    ),
     gettext_noop(": top row, card %(column)s"),
     gettext_noop(": bottom row, card %(column)s"),
 )

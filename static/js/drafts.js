@@ -35,6 +35,8 @@
   const number = Number(numberInput.value);
   const mode = action[2] === "new" ? "new" : "fix";
   const KEY = `${PREFIX}${game}:${mode}:${number}`;
+  // Kept on the phone to send (offline.js, offline with the phone's engine): not a draft now.
+  form.addEventListener("phone:kept", () => { storage.removeItem(KEY); sending = true; });
   // An earlier new round of this game has been saved (this page is for a later one).
   if (mode === "new") drop((key) => {
     const [g, m, n] = key.slice(PREFIX.length).split(":");

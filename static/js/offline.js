@@ -42,29 +42,83 @@
   const update = (round) => store("readwrite", (s) => s.put(round));
   const forget = (round) => store("readwrite", (s) => s.delete(round.id));
 
+  const engine = window.phoneEngine || { ready: false, started: Promise.resolve(false), start: null };
+
   // --- "Offline, showing the scores as of HH:MM" ---
   let banner = null, guarded = false;
   const offline = () => {
     if (guarded) return; // the round page's own note says it all
     if (!banner) banner = main.insertBefore(make("p", "banner offline", ""), main.firstChild);
     banner.setAttribute("role", "status");
-    banner.textContent = roundPage
+    banner.textContent = roundPage && engine.ready
+      ? say("Offline: this round is scored on this phone and sent with the others when the connection is back.")
+      : roundPage
       ? say("Offline: a round you save is kept on this phone and sent when the connection is back.")
       : say("Offline, showing the scores as of %(time)s.", { time: hhmm(seen) });
   };
   if (copy || !navigator.onLine) offline();
   if (copy) document.querySelectorAll(".messages").forEach((m) => m.remove()); // old news
-  const tell = (text) => main.insertBefore(make("p", "banner", text), main.firstChild).setAttribute("role", "status");
+  const tell = (text) => {
+    const here = document.getElementById("main"); // a save answered by htmx replaced it
+    here.insertBefore(make("p", "banner", text), here.firstChild).setAttribute("role", "status");
+  };
   const note = sessionStorage.getItem("scorekeeper-note"); // left for the page after a reload
   if (note) { sessionStorage.removeItem("scorekeeper-note"); tell(note); }
 
-  // No polls or previews while offline; the preview needs the server's scoring.
+  // The preview: scored on the phone once its engine runs (static/js/engine.js), online too;
+  // without it, none while offline (it needs the server's scoring).
+  const form = document.getElementById("round-form");
   const preview = document.getElementById("preview");
   const noPreview = () => {
+    if (engine.ready) return phonePreview();
     if (preview) preview.replaceChildren(make("strong", "", say("Offline: no score preview.") + " "),
       make("span", "", say("The scores show once the phone is back online.")));
   };
   if (roundPage && (copy || !navigator.onLine)) noPreview();
+  // The engine may come after the page: offline, its preview replaces "no preview" at once.
+  engine.started.then((ok) => { if (ok && roundPage && (copy || !navigator.onLine)) { offline(); noPreview(); } });
+  // The rounds of this game kept on the phone, waiting to send, as the engine plays them.
+  let waitingRounds = [];
+  const keptForms = () => waitingRounds.filter((r) => !r.conflict && !r.refused)
+    .map((r) => ({ number: r.number, form: engine.formOf(r.body) }));
+  const thisForm = () => ({ number: Number(form.elements.number.value), form: engine.formOf(new FormData(form)) });
+  let lastPlay = null; // the form's body and the engine's answer, for an instant save
+  const phonePreview = async () => {
+    if (!form || !preview) return;
+    const round = thisForm(), body = JSON.stringify(round.form);
+    const answer = await engine.play([...keptForms(), round]);
+    lastPlay = { body, answer };
+    const mine = answer.rounds.find((r) => r.number === round.number);
+    const error = answer.error;
+    const parts = [];
+    if (mine && !error) {
+      parts.push(make("strong", "", say("This round:") + " "), ...engine.pills(mine).flatMap((p) => [p, " "]));
+      if (mine.status === "open") {
+        parts.push(make("span", "muted", say("The bids are fine: save them now, or enter the result of the hand too and save once.")));
+      }
+    } else if (answer.hands.length) {
+      parts.push(make("strong", "", say("Hands:") + " "));
+      answer.hands.forEach((h) => parts.push(make("span", "pill", `${engine.name(h.player)} ${h.score}`), " "));
+      parts.push(make("span", "muted", answer.hands.length === answer.active.length
+        ? say("Now tap who went out to see the round's scores.") : say("Each grid is scored as soon as its six cards are in.")));
+    } else if (error && error.incomplete) {
+      parts.push(make("span", "muted", say("Fill in every player's hand to see the scores.")));
+    } else if (error) {
+      parts.push(make("span", "muted", error.message));
+    }
+    preview.replaceChildren(...parts);
+    // FortyBelow: each full grid's score beside it, its blocked and cancelled cells marked.
+    document.querySelectorAll(".grid-tally").forEach((t) => {
+      const hand = answer.hands.find((h) => t.id === `grid-tally-${h.player}`);
+      t.textContent = hand ? hand.score : "";
+    });
+    const marks = document.getElementById("grid-marks") || form.appendChild(make("div", "", ""));
+    marks.id = "grid-marks";
+    marks.hidden = true;
+    marks.dataset.block = answer.hands.flatMap((h) => h.block).join(" ");
+    marks.dataset.cancel = answer.hands.flatMap((h) => h.cancel).join(" ");
+    document.dispatchEvent(new CustomEvent("phone:preview"));
+  };
   // A save is sent by htmx; offline, or with no answer in time, the form is sent itself, and
   // the service worker keeps the round on the phone (a resend is safe: the round number).
   // The element that sent a request (a swap's events name its target as `elt`).
@@ -78,13 +132,111 @@
     button.form.requestSubmit(button);
   };
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (navigator.onLine) return;
+    const saving = isSave(sender(event));
+    if (!saving && event.detail.elt.id === "round-form" && engine.ready && engine.start) {
+      event.preventDefault(); // the preview, scored here: no request
+      return phonePreview();
+    }
+    if (navigator.onLine) {
+      if (saving && engine.ready && engine.start) instantBoard(sender(event));
+      return;
+    }
     event.preventDefault();
-    if (isSave(sender(event))) sendItself(sender(event));
+    if (saving && engine.ready && engine.start) return keepHere(sender(event));
+    if (saving) sendItself(sender(event));
     if (event.detail.elt.id === "round-form") noPreview();
   });
+
+  // Saved with no connection, the engine on the phone: the round is kept to send (as the
+  // service worker keeps a form sent itself), the board as the phone scores it takes the form's
+  // place, and the next round is one tap away, on this page: no page to load, no engine to start.
+  const keepHere = async (button) => {
+    if (form.hidden) return; // kept already (a timeout after the answer came)
+    const data = new FormData(form);
+    if (button.name) data.append(button.name, button.value);
+    const number = Number(form.elements.number.value);
+    await store("readwrite", (s) => s.add({ url: new URL(form.action, location).pathname,
+      body: new URLSearchParams(data).toString(), game, number, at: Date.now() }));
+    form.dispatchEvent(new Event("phone:kept")); // its draft is done (drafts.js)
+    waitingRounds = (await kept()).filter((r) => r.game === game).sort((a, b) => a.id - b.id);
+    const answer = await engine.play(keptForms());
+    const board = phoneBoard(answer, say("On this phone, not yet sent"), sentBefore());
+    board.id = "phone-board";
+    if (answer.error) board.append(make("p", "error", say("Round %(number)s: %(message)s", answer.error)));
+    const buttons = make("div", "row", "");
+    if (!answer.finished && !answer.error) {
+      const next = make("button", "button primary big", say("Enter round %(number)s", { number: answer.next_number }));
+      next.type = "button";
+      next.addEventListener("click", () => {
+        board.remove();
+        form.reset();
+        form.hidden = false;
+        goOn(answer);
+        window.scrollTo(0, 0);
+      });
+      buttons.append(next);
+    }
+    const back = make("a", "button", say("Back to the scores"));
+    back.href = `/games/${game}/`;
+    buttons.append(back);
+    board.append(buttons);
+    button.disabled = false;
+    form.hidden = true;
+    form.before(board);
+    window.scrollTo(0, 0);
+    sessionStorage.setItem("scorekeeper-phone-totals", JSON.stringify(totalsOf(answer)));
+  };
+  // The last round the server has (the phone's rounds come after it).
+  const sentBefore = () => engine.start.rounds.length ? engine.start.rounds[0].number - 1 : engine.start.base.played;
+
+  // Save: the new totals at once, scored on the phone, until the server's board replaces them.
+  let shownBoard = null;
+  const instantBoard = async (button) => {
+    if (button.name === "thrown_in") return;
+    const body = JSON.stringify(thisForm().form);
+    const answer = lastPlay && lastPlay.body === body ? lastPlay.answer : await engine.play([...keptForms(), thisForm()]);
+    if (answer.error || !form.isConnected || !button.disabled) return; // refused, or answered already
+    shownBoard = phoneBoard(answer, say("Scored on this phone; saving…"));
+    shownBoard.id = "phone-board";
+    form.before(shownBoard);
+    form.hidden = true;
+    sessionStorage.setItem("scorekeeper-phone-totals", JSON.stringify(totalsOf(answer)));
+  };
+  const totalsOf = (answer) => ({ game, played: answer.rounds.length ? answer.rounds[answer.rounds.length - 1].number : 0,
+    totals: Object.fromEntries(answer.standings.map((s) => [String(s.player), s.total])) });
+  // The board as the phone scored it: each of its own rounds, and the totals with the leader.
+  const phoneBoard = (answer, heading, from = 0) => {
+    const board = make("section", "card phone-board", "");
+    board.setAttribute("role", "status");
+    board.append(make("h2", "", heading));
+    answer.rounds.filter((r) => r.number > from).forEach((round) => {
+      const line = make("p", "", "");
+      line.append(make("strong", "", say("Round %(number)s:", { number: round.number }) + " "),
+        ...engine.pills(round).flatMap((p) => [p, " "]), ...round.notes.map((n) => make("span", "muted", n + " ")));
+      board.append(line);
+    });
+    const totals = make("p", "phone-totals", "");
+    totals.append(make("strong", "", say("Totals:") + " "));
+    answer.standings.forEach((s) => totals.append(make("span", "pill" + (s.rank === 1 ? " lead" : ""),
+      `${engine.name(s.player)} ${s.total_shown}`), " "));
+    board.append(totals);
+    if (answer.finished) {
+      board.append(make("p", "banner", say("Winner on this phone: %(names)s", { names: answer.winners.map(engine.name).join(" & ") })));
+    }
+    return board;
+  };
+  // A save refused (its reason replaces the preview): the form comes back as it was typed.
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (!shownBoard || !isSave(sender(event))) return;
+    if (!event.detail.successful || form.isConnected) {
+      shownBoard.remove();
+      shownBoard = null;
+      form.hidden = false;
+    }
+  });
   ["htmx:sendError", "htmx:timeout"].forEach((type) => document.addEventListener(type, (event) => {
-    if (isSave(sender(event))) sendItself(sender(event));
+    if (isSave(sender(event)) && engine.ready && engine.start) keepHere(sender(event));
+    else if (isSave(sender(event))) sendItself(sender(event));
     if (event.detail.elt.id === "round-form") noPreview();
   }));
   // A gateway's error: the app didn't answer (its proxy's upstream is down or restarting).
@@ -110,17 +262,92 @@
   panel.setAttribute("aria-live", "polite");
   const show = async () => {
     const all = await kept();
-    const mine = all.filter((r) => r.game === game);
+    const mine = waitingRounds = all.filter((r) => r.game === game).sort((a, b) => a.id - b.id);
     panel.replaceChildren();
     if (!game && all.length) return elsewhere(all);
     if (!mine.length) return panel.remove();
-    if (roundPage) return guard(mine);
+    if (roundPage) {
+      guard(mine); // until the engine, if this phone has it, has dealt the round after them
+      if (await engine.started) goOn(await engine.play(keptForms()));
+      return;
+    }
     if (!scoreboard) return;
     panel.removeAttribute("role");
     if (!panel.isConnected) scoreboard.before(panel);
     panel.append(make("h2", "", say("On this phone")));
     mine.forEach((r) => panel.append(item(r)));
+    if (await engine.started) panel.append(await scoredHere());
   };
+  // The rounds waiting to send, scored on the phone: the board as it will be once they are sent.
+  const scoredHere = async () => {
+    const answer = await engine.play(keptForms());
+    const board = phoneBoard(answer, say("On this phone, not yet sent"), sentBefore());
+    if (answer.error) board.append(make("p", "error", say("Round %(number)s: %(message)s", answer.error)));
+    actionsFor(answer);
+    sessionStorage.setItem("scorekeeper-phone-totals", JSON.stringify(totalsOf(answer)));
+    return board;
+  };
+  // The scoreboard's "Enter round N" follows the rounds played on the phone.
+  const actionsFor = (answer) => {
+    const enter = document.querySelector('#actions a[href$="/rounds/new/"]');
+    if (answer.finished && enter) enter.hidden = true;
+    else if (enter) enter.textContent = say("Enter round %(number)s", { number: answer.next_number });
+  };
+  // The round page, offline with rounds waiting: the round after them, as the phone's engine
+  // deals it (its number, its dealer, who is still in); the save is kept with the others.
+  const goOn = (answer) => {
+    if (!form || answer.finished || answer.error) return;
+    guarded = false;
+    form.querySelectorAll("[type=submit]").forEach((b) => { b.disabled = false; });
+    const number = answer.next_number;
+    form.elements.number.value = String(number);
+    const heading = document.querySelector("main h1");
+    if (heading && heading.firstChild) heading.firstChild.textContent = say("Round %(number)s", { number }) + " ";
+    document.title = say("Round %(number)s", { number }) + document.title.replace(/^[^·]*/, " ");
+    const dealer = answer.open ? answer.open.dealer : answer.next_dealer;
+    const deals = form.querySelector("[data-dealer]");
+    if (deals) deals.textContent = say("%(name)s deals.", { name: engine.name(dealer) });
+    form.querySelectorAll("[data-save]:not([name])").forEach((b) => { b.textContent = say("Save round %(number)s", { number }); });
+    // Who is out sits this round out: their inputs are neither shown nor sent.
+    const dealerPill = form.querySelector("[data-player] h2 .pill");
+    form.querySelectorAll("[data-player]").forEach((hand) => {
+      const out = !answer.active.includes(Number(hand.dataset.player));
+      hand.hidden = out;
+      hand.querySelectorAll("input, select, textarea").forEach((i) => { i.disabled = out; });
+      if (dealerPill && Number(hand.dataset.player) === dealer) {
+        (hand.querySelector("h2 > span") || hand.querySelector("h2")).append(dealerPill);
+      }
+    });
+    // A round opened on this phone (its bids saved alone) is finished from what was kept.
+    const opened = answer.open && waitingRounds.filter((r) => r.number === answer.open.number).pop();
+    if (opened) fill(new URLSearchParams(opened.body));
+    panel.remove();
+    if (copy || !navigator.onLine) offline();
+    form.dispatchEvent(new Event("keypad", { bubbles: true })); // the preview, and each game's script
+    phonePreview();
+  };
+  const fill = (data) => {
+    for (const element of form.elements) {
+      if (!element.name || element.name === "csrfmiddlewaretoken" || element.name === "number") continue;
+      const values = data.getAll(element.name);
+      if (element.type === "radio" || element.type === "checkbox") element.checked = values.includes(element.value);
+      else if (values.length) element.value = values[0];
+    }
+  };
+  // After a save or after the kept rounds were sent: if the server scored them otherwise than
+  // the phone did (the phone's copy of the rules was older), the board is the server's and says so.
+  const compareWithServer = () => {
+    const board = document.getElementById("scoreboard");
+    const phone = JSON.parse(sessionStorage.getItem("scorekeeper-phone-totals") || "null");
+    if (!board || !phone || phone.game !== game || Number(board.dataset.played) !== phone.played) return;
+    sessionStorage.removeItem("scorekeeper-phone-totals");
+    const server = JSON.parse(board.dataset.totals || "{}");
+    if (Object.keys(phone.totals).some((p) => server[p] !== phone.totals[p])) {
+      tell(say("The server scored round %(number)s otherwise than this phone did: the board shows the server's scores.", { number: phone.played }));
+    }
+  };
+  if (!copy) compareWithServer();
+  document.addEventListener("htmx:afterSettle", compareWithServer);
   const item = (r) => {
     const li = make("div", "stack", "");
     if (!r.conflict && !r.refused) {

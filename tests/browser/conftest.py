@@ -129,3 +129,39 @@ def logged_in(page, live_server, user):
     """A phone logged in as Ann, on the home page."""
     log_in(page, live_server)
     return user
+
+
+# A phone's browser, for the tests that open phones of their own (`phones`).
+PHONE_CONTEXT = {
+    "viewport": PHONE,
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+@pytest.fixture
+def ann(transactional_db):
+    return get_user_model().objects.create_user("ann", password=PASSWORD)
+
+
+@pytest.fixture
+def phones(browser, live_server):
+    """Phones at the table, each its own browser with its own service worker, signed in."""
+    contexts = []
+
+    def new_phone(user):
+        context = browser.new_context(**PHONE_CONTEXT)
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.get_by_label("Username").fill(user.username)
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Log in").click()
+        page.wait_for_url(f"{live_server.url}/")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        return context, page
+
+    yield new_phone
+    for context in contexts:
+        context.close()

@@ -5,7 +5,6 @@ import re
 from contextlib import suppress
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
@@ -14,15 +13,10 @@ from games.models import Game, GameNight, Player, RoundRevision
 from tests.factories import PASSWORD
 
 from .conftest import CHROMIUM, LAUNCH_ARGS, save_screenshot
+from .conftest import PHONE_CONTEXT as PHONE
 
 pytestmark = pytest.mark.browser
 
-PHONE = {
-    "viewport": {"width": 360, "height": 740},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
 KEPT = """new Promise((resolve) => {
   indexedDB.open("scorekeeper").onsuccess = (event) => {
     event.target.result.transaction("rounds").objectStore("rounds").getAll().onsuccess =
@@ -48,33 +42,6 @@ def screenshot():
         save_screenshot(page, name)
 
     return take
-
-
-@pytest.fixture
-def ann(transactional_db):
-    return get_user_model().objects.create_user("ann", password=PASSWORD)
-
-
-@pytest.fixture
-def phones(browser, live_server):
-    """Phones at the table, each its own browser with its own service worker, signed in."""
-    contexts = []
-
-    def new_phone(user):
-        context = browser.new_context(**PHONE)
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(f"{live_server.url}/accounts/login/")
-        page.get_by_label("Username").fill(user.username)
-        page.get_by_label("Password").fill(PASSWORD)
-        page.get_by_role("button", name="Log in").click()
-        page.wait_for_url(f"{live_server.url}/")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        return context, page
-
-    yield new_phone
-    for context in contexts:
-        context.close()
 
 
 def start(user, kind, names, **options) -> Game:

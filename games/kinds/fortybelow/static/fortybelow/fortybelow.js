@@ -64,6 +64,7 @@
     });
   };
   document.body.addEventListener("htmx:afterSettle", markGrid);
+  document.addEventListener("phone:preview", markGrid); // scored on the phone (offline.js)
 
   dock.show(nextEmpty(cells[cells.length - 1]));
   // A saved round being fixed, or a page put back by the browser: mark what is already full.

@@ -1,0 +1,84 @@
+"""A whole game with no network: the phone's own engine (Pyodide running the server's engine
+modules, static/js/engine.js) scores every round saved offline, the board shows each round's
+totals as they are saved, and once online the server holds those rounds with the very totals
+the phone showed."""
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import Game
+
+from .conftest import save_screenshot
+from .test_offline import start, visit_while_online
+
+pytestmark = pytest.mark.browser
+
+ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
+PILES = [
+    {"Ann": 3, "Bob": 7, "Cy": 2},
+    {"Ann": 5, "Bob": 1, "Cy": 4},
+    {"Ann": 0, "Bob": 6, "Cy": 6},
+    {"Ann": 2, "Bob": 2, "Cy": 9},
+]
+
+
+def totals_shown(page) -> dict[str, int]:
+    """The totals the phone's board shows, by name ("Ann 8" pills, a minus as U+2212)."""
+    pills = page.locator(".phone-board .phone-totals .pill").all_inner_texts()
+    return {
+        name: int(total.replace("\u2212", "-"))
+        for name, total in (pill.rsplit(" ", 1) for pill in pills)
+    }
+
+
+def test_four_rounds_saved_offline_are_scored_on_the_phone_and_saved_with_those_totals(
+    phones, live_server, ann
+):
+    game = start(ann, "fourscore", ["Ann", "Bob", "Cy"], deals=len(PILES))
+    context, page = phones(ann)
+    context.set_default_timeout(30_000)  # the engine's first start compiles WebAssembly
+    visit_while_online(page, live_server, game)
+    page.wait_for_function(ENGINE_READY, timeout=60_000)
+    context.set_offline(True)
+
+    running = {"Ann": 0, "Bob": 0, "Cy": 0}
+    shown = []
+    page.get_by_role("link", name="Enter round 1").click()
+    for number, piles in enumerate(PILES, start=1):
+        if number == 3:  # the rounds kept so far survive a reload (and a closed tab)
+            page.reload()
+        expect(page.get_by_role("heading", level=1)).to_contain_text(
+            f"Round {number}", timeout=30_000
+        )
+        for name, pile in piles.items():
+            page.get_by_role("spinbutton", name=name).fill(str(pile))
+        expect(page.locator("#preview")).to_contain_text("This round:", timeout=30_000)
+        page.get_by_role("button", name=f"Save round {number}").click()
+        board = page.locator("#phone-board")
+        expect(board).to_contain_text("On this phone, not yet sent")
+        expect(board).to_contain_text(f"Round {number}:")
+        running = {name: running[name] + pile for name, pile in piles.items()}
+        shown.append(totals_shown(page))
+        assert shown[-1] == running  # FourScore: each pile adds to its player's total
+        save_screenshot(page, f"offline-game-round-{number}")
+        if number < len(PILES):
+            board.get_by_role("button", name=f"Enter round {number + 1}").click()
+
+    expect(page.locator("#phone-board")).to_contain_text("Winner on this phone: Ann")
+    page.get_by_role("link", name="Back to the scores").click()
+    expect(page.locator(".phone-board")).to_contain_text("Round 4:", timeout=30_000)
+    assert totals_shown(page) == shown[-1]
+    assert Game.objects.get(pk=game.pk).rounds.count() == 0
+
+    context.set_offline(False)
+    page.wait_for_function(
+        f"() => document.querySelectorAll('#scoreboard [id^=round-]').length >= {len(PILES)}"
+    )
+    saved = Game.objects.get(pk=game.pk)
+    rounds = list(saved.rounds.order_by("number"))
+    assert [r.number for r in rounds] == [1, 2, 3, 4]
+    names = saved.player_names
+    for row, phone_totals in zip(rounds, shown, strict=True):
+        assert {names[line["player"]]: line["total"] for line in row.results} == phone_totals
+    assert saved.finished and saved.scoreboard.winners == [saved.seats[0].player_id]
+    expect(page.locator("main")).not_to_contain_text("otherwise than this phone")
