@@ -11,6 +11,7 @@ from django.utils import translation
 
 from games.kinds import GAMES, REFEREES
 from games.kinds.base import kind_ui
+from games.kinds.phone import entry_module
 from games.models import Game, Player
 from games.scoring.base import ExtraStat, Info
 from games.scoring.schema import OneOf, Shape, shapes
@@ -39,6 +40,7 @@ def test_every_game_declares_its_entry_its_players_its_lines_and_its_statistics(
     assert all(isinstance(stat, ExtraStat) for stat in rules.extra_stats)
     assert set(rules.extra_stats_of(1, [])) == {stat.key for stat in rules.extra_stats}
     assert kind_ui(rules).round_form, "its pages' package, named by `ui_module`"
+    assert callable(entry_module(rules).form_entry), "entry.py, which a phone reads forms with"
 
 
 @pytest.mark.parametrize("rules", list(GAMES.values()), ids=lambda rules: rules.kind)

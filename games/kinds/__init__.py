@@ -1,5 +1,6 @@
 """The games the app knows, each one folder: its rules (`rules.py`, pure Python, which a phone
-runs too), its trick referee if it has one (`referee.py`, pure too), its pages (`pages.py`,
+runs too), its round form read as an entry (`entry.py`, pure too: phone.py plays it offline),
+its trick referee if it has one (`referee.py`, pure too), its pages (`pages.py`,
 Django's), templates, scripts, rules pages and tests. This list is the one place outside those
 folders that names a game; each folder is also a Django app
 (settings.INSTALLED_APPS reads this list), so that Django finds its templates and static files
