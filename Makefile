@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 REDIS_SERVER ?= /usr/bin/redis-server
 
-.PHONY: run test test-fast test-browser test-postgres bench icons clean messages
+.PHONY: run test test-fast test-browser test-postgres bench icons clean messages engine-runtime
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,7 +37,7 @@ messages: $(VENV)/.installed
 		--no-location --no-obsolete --ignore=.venv --ignore=node_modules --ignore=var \
 		--ignore=tests --ignore='games/kinds/*/tests' --ignore=bench --ignore=build --ignore='*.egg-info'
 
-run: $(VENV)/.installed
+run: $(VENV)/.installed engine-runtime
 	$(BIN)/python manage.py migrate --noinput
 	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
 
@@ -54,7 +54,7 @@ unexport PYTHONDONTWRITEBYTECODE
 SIDE_BY_SIDE = $(BIN)/pytest $(XDIST) -m "not browser and not large and not timing"
 ALONE = $(BIN)/pytest -m "timing and not browser and not large"
 
-test: $(VENV)/.installed $(CHROMIUM) $(REDIS_SERVER) $(MSGFMT) $(MO)
+test: $(VENV)/.installed node_modules/.installed $(CHROMIUM) $(REDIS_SERVER) $(MSGFMT) $(MO)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
@@ -82,12 +82,21 @@ test-postgres: $(VENV)/.installed $(REDIS_SERVER) $(MSGFMT) $(MO)
 	$(BIN)/pytest $(XDIST) -m "database and not timing"
 	$(BIN)/pytest -m "database and timing"
 
-# axe-core for the accessibility test (tests/browser/test_accessibility.py), pinned in
-# package-lock.json; test tooling only, nothing from node_modules is served.
+# From npm, pinned in package-lock.json: Pyodide, which the app serves so that a phone runs the
+# scoring engine offline (docs/offline.md), and axe-core for the accessibility test. Node.js and
+# npm come from apt-get when run as root.
 node_modules/.installed: package.json package-lock.json
-	@command -v npm >/dev/null || { echo "npm is missing: install Node.js and npm for the accessibility test"; exit 1; }
+	@command -v npm >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; } || \
+		{ echo "npm is missing: install Node.js and npm"; exit 1; }
 	npm ci --no-audit --no-fund
 	touch $@
+
+# `make run` without them still serves the app: a phone then keeps one round offline, as the
+# app's log says when it starts.
+engine-runtime:
+	@$(MAKE) --no-print-directory node_modules/.installed || \
+		echo "Pyodide could not be installed: the app runs, without the phone's engine offline."
 
 # Debian's Chromium, for the browser tests (Playwright's own browser download can't work here).
 $(CHROMIUM):

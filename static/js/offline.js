@@ -190,12 +190,13 @@
   const sentBefore = () => engine.start.rounds.length ? engine.start.rounds[0].number - 1 : engine.start.base.played;
 
   // Save: the new totals at once, scored on the phone, until the server's board replaces them.
-  let shownBoard = null;
+  let shownBoard = null, answered = false;
   const instantBoard = async (button) => {
+    answered = false;
     if (button.name === "thrown_in") return;
     const body = JSON.stringify(thisForm().form);
     const answer = lastPlay && lastPlay.body === body ? lastPlay.answer : await engine.play([...keptForms(), thisForm()]);
-    if (answer.error || !form.isConnected || !button.disabled) return; // refused, or answered already
+    if (answer.error || answered) return; // refused, or the server was quicker
     shownBoard = phoneBoard(answer, say("Scored on this phone; saving…"));
     shownBoard.id = "phone-board";
     form.before(shownBoard);
@@ -227,7 +228,9 @@
   };
   // A save refused (its reason replaces the preview): the form comes back as it was typed.
   document.addEventListener("htmx:afterRequest", (event) => {
-    if (!shownBoard || !isSave(sender(event))) return;
+    if (!isSave(sender(event))) return;
+    answered = true;
+    if (!shownBoard) return;
     if (!event.detail.successful || form.isConnected) {
       shownBoard.remove();
       shownBoard = null;

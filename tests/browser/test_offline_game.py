@@ -82,3 +82,47 @@ def test_four_rounds_saved_offline_are_scored_on_the_phone_and_saved_with_those_
         assert {names[line["player"]]: line["total"] for line in row.results} == phone_totals
     assert saved.finished and saved.scoreboard.winners == [saved.seats[0].player_id]
     expect(page.locator("main")).not_to_contain_text("otherwise than this phone")
+
+
+# In the page: whether the phone's board showed before the server's board replaced the form.
+WATCH_BOARDS = """() => {
+  window.seen = [];
+  new MutationObserver(() => {
+    const last = window.seen[window.seen.length - 1];
+    const phone = document.getElementById("phone-board");
+    const now = phone ? "phone" : document.getElementById("scoreboard") ? "server" : null;
+    if (now && now !== last) window.seen.push(now);
+  }).observe(document.body, {childList: true, subtree: true});
+}"""
+
+
+def test_online_a_save_shows_the_phones_totals_first_and_says_when_the_server_differs(
+    phones, live_server, ann
+):
+    game = start(ann, "fourscore", ["Ann", "Bob", "Cy"], deals=4)
+    _context, page = phones(ann)
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    page.wait_for_function(ENGINE_READY, timeout=60_000)
+    # A phone holding an older copy of the rules: here, one that thinks Ann starts at 100.
+    page.evaluate("() => { window.phoneEngine.start.base.totals[0] = 100; }")
+    page.evaluate(WATCH_BOARDS)
+    for name, pile in PILES[0].items():
+        page.get_by_role("spinbutton", name=name).fill(str(pile))
+    expect(page.locator("#preview")).to_contain_text("Ann +3 → 103")  # scored on the phone
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator(".messages")).to_contain_text("Round 1 saved.")
+    assert page.evaluate("window.seen") == ["phone", "server"]
+    expect(page.locator("main")).to_contain_text(
+        "The server scored round 1 otherwise than this phone did: the board shows the server's"
+    )
+    assert [r["total"] for r in game.rounds.get().results] == [3, 7, 2]
+
+    # The phone that agrees with the server says nothing more.
+    page.get_by_role("link", name="Enter round 2").click()
+    page.wait_for_function(ENGINE_READY, timeout=60_000)
+    for name, pile in PILES[1].items():
+        page.get_by_role("spinbutton", name=name).fill(str(pile))
+    expect(page.locator("#preview")).to_contain_text("Ann +5 → 8")
+    page.get_by_role("button", name="Save round 2").click()
+    expect(page.locator(".messages")).to_contain_text("Round 2 saved.")
+    expect(page.locator("main")).not_to_contain_text("otherwise than this phone")
