@@ -250,6 +250,7 @@ URLS: dict[str, Url] = {
     # the footer's language switch: a cookie for this browser, nobody's data
     "set_language": url(OPEN, POST=(302, lambda w: {"language": "nl", "next": "/"}), changes=False),
     "service_worker": url(OPEN, GET=200),
+    "engine_bundle": url(OPEN, GET=200),
     "web_manifest": url(OPEN, GET=200),
     "game_shared": url(SHARE, lambda w: {"token": w.game.share_token}, owned=False, GET=200),
     "shared_round": url(

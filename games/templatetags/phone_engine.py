@@ -6,7 +6,6 @@ import json
 
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import get_language
 
 from .. import offline
 
@@ -19,5 +18,5 @@ def phone_engine(game):
     start = game.phone_start() if runtime else None
     if start is None:
         return ""
-    data = json.dumps({**start, **runtime, "language": get_language()}, ensure_ascii=False)
+    data = json.dumps({**start, **runtime}, ensure_ascii=False)
     return format_html('<div id="phone-engine" hidden data-engine="{}"></div>', data)

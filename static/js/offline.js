@@ -107,7 +107,7 @@
       parts.push(make("span", "muted", error.message));
     }
     preview.replaceChildren(...parts);
-    // FortyBelow: each full grid's score beside it, its blocked and cancelled cells marked.
+    // A game that scores each hand on its own: each full hand's score beside it, its marked cells.
     document.querySelectorAll(".grid-tally").forEach((t) => {
       const hand = answer.hands.find((h) => t.id === `grid-tally-${h.player}`);
       t.textContent = hand ? hand.score : "";
@@ -270,8 +270,9 @@
     if (!game && all.length) return elsewhere(all);
     if (!mine.length) return panel.remove();
     if (roundPage) {
-      guard(mine); // until the engine, if this phone has it, has dealt the round after them
+      guard(mine, !engine.start); // until the engine, if this phone has it, deals the next round
       if (await engine.started) goOn(await engine.play(keptForms()));
+      else guard(mine, true);
       return;
     }
     if (!scoreboard) return;
@@ -344,6 +345,7 @@
     const phone = JSON.parse(sessionStorage.getItem("scorekeeper-phone-totals") || "null");
     if (!board || !phone || phone.game !== game || Number(board.dataset.played) !== phone.played) return;
     sessionStorage.removeItem("scorekeeper-phone-totals");
+    if (document.querySelector("#main .message.error")) return; // not saved: someone else's round
     const server = JSON.parse(board.dataset.totals || "{}");
     if (Object.keys(phone.totals).some((p) => server[p] !== phone.totals[p])) {
       tell(say("The server scored round %(number)s otherwise than this phone did: the board shows the server's scores.", { number: phone.played }));
@@ -390,15 +392,15 @@
       (problem ? `: ${problem}.` : ".");
     if (!panel.isConnected) main.insertBefore(panel, main.firstChild);
   };
-  const guard = (mine) => {
-    const form = document.getElementById("round-form");
+  // why: whether to say that the next deal needs the server (not while the engine may deal it).
+  const guard = (mine, why) => {
     if (!form || !mine.length) return;
     guarded = true;
     if (banner) { banner.remove(); banner = null; }
     panel.className = "banner offline";
     panel.setAttribute("role", "status");
     panel.textContent = say("Round %(number)s is kept on this phone, waiting to send.", { number: mine[0].number }) +
-      " " + say("Enter the next round once it is sent: the next deal needs the server.");
+      (why ? " " + say("Enter the next round once it is sent: the next deal needs the server.") : "");
     if (!panel.isConnected) form.before(panel);
     form.querySelectorAll("[type=submit]").forEach((b) => { b.disabled = true; });
   };
