@@ -12,8 +12,10 @@ rules' own replay, said by Django. Some games carry a broken round (a blank fiel
 form can't read, an entry the rules refuse): the same error, in English and Dutch, on both sides
 and, for a refused entry, the rules' own EntryError.
 
-The requests go to the worker in one batch per kind while CPython works out its answers beside
-it (two cores), so that a thousand games take seconds, not minutes."""
+The engine starts, and each kind's requests go to the worker in one batch (as JSON text), while
+the test draws the next kinds' games (two cores); CPython then gives its answers and the answers
+are collected in one call. Pyodide's side takes seconds; drawing the games with hypothesis is
+most of the test's time (the test prints where the time went)."""
 
 import json
 import random
