@@ -164,35 +164,28 @@ def first_visit(browser, base: str, game: Game) -> dict:
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", SLOW_4G)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    urls, done = {}, []
-    cdp.on(
-        "Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"])
-    )
-    cdp.on("Network.loadingFinished", lambda e: done.append((time.monotonic(), e)))
+    # Playwright's requestfinished covers the page's and its dedicated worker's requests (the
+    # page's CDP session sees none of the worker's); sizes() is CDP's encodedDataLength.
+    done = []
+    page.on("requestfinished", lambda r: done.append((time.monotonic(), r)))
     loaded = []
     page.on("load", lambda _: loaded.append(time.monotonic()))
     page.goto(f"{base}/games/{game.pk}/", wait_until="load")
     page.wait_for_function(READY, timeout=600_000, polling=100)
     ready = page.evaluate("() => performance.now()")  # since navigation start
-    encodings = page.evaluate(
-        """(runtime) => performance.getEntriesByType("resource")
-           .filter((e) => e.name.includes(runtime))
-           .map((e) => [e.name.split("/").pop(), e.transferSize, e.encodedBodySize,
-                        e.decodedBodySize])""",
-        RUNTIME,
-    )
-    context.close()
     split = {"page (to load)": 0, "engine": 0, "other (after load)": 0}
     files = {}
-    for at, event in done:
-        url = urls.get(event["requestId"], "?")
-        size = event["encodedDataLength"]
+    for at, request in done:
+        url = request.url
+        sizes = request.sizes()
+        size = sizes["responseHeadersSize"] + sizes["responseBodySize"]
         kind = kind_of(url)
         if kind == "page":
             kind = "page (to load)" if at <= loaded[0] else "other (after load)"
         split[kind] += size
         files[url.rsplit("/", 1)[-1].split("?")[0] or url] = size
-    return {"split": split, "ready_ms": ready, "files": files, "resources": encodings}
+    context.close()
+    return {"split": split, "ready_ms": ready, "files": files}
 
 
 def offline_reload(browser, base: str, game: Game) -> dict:
@@ -289,11 +282,11 @@ def main() -> int:
               f"| {first['ready_ms'] / 1000:.1f} s | {again['online_ms'] / 1000:.1f} s "
               f"| {again['offline_ms'] / 1000:.1f} s{copy_note} |")  # fmt: skip
     for name, (first, again) in results.items():
-        print(f"\n{name}: the engine's files as the browser got them (transfer, encoded body, "
-              f"decoded body), "
+        print(f"\n{name}: each response over the network (headers and body), "
+              f""
               f"{again['kept']} files in the worker's engine cache")  # fmt: skip
-        for row in first["resources"]:
-            print("  ", row[0], *(kb(n) for n in row[1:]))
+        for url, size in first["files"].items():
+            print(f"   {url}: {kb(size)}")
     print("\nWhat collectstatic wrote (plain, .gz, .br) for a production deployment:")
     total = [0, 0, 0]
     for name, *sizes in compressed_sizes():
