@@ -491,23 +491,28 @@ class Game(models.Model):
     def phone_start(self) -> dict | None:
         """What a phone needs to play the next rounds without the server (docs/offline.md):
         the kind, the names, the table after the last complete round and, when a round is open
-        (42's bids saved alone), its entry, which the phone's next save completes. One query.
-        None when the phone can't go on alone: the game is over, or a saved round breaks a
-        rule as it now reads."""
+        (its bids saved alone), its entry, which the phone's next save completes. Read from the
+        last round's state as `with_history()` reads it with the game; one query more only
+        while a round is open (the state before it). None when the phone can't go on alone:
+        the game is over, or a saved round breaks a rule as it now reads."""
         if self.finished or self.problem:
             return None
         names = self.player_names
-        last_two = list(
-            self.rounds.order_by("-number").values("number", "status", "entry", "state")[:2]
-        )
-        opened = last_two.pop(0) if last_two and last_two[0]["status"] == Round.OPEN else None
-        before = last_two[0]["state"] if last_two else None
+        if "last_state" in self.__dict__:
+            state = self.last_state
+        else:
+            state = self.rounds.order_by("-number").values_list("state", flat=True).first()
+        opened = state.get("open") if state else None
+        if opened:
+            number = state["played"]
+            before = self.rounds.filter(number=number - 1).values_list("state", flat=True)
+            state = before.first()
         return {
             "game": self.pk,
             "kind": self.kind,
             "names": {str(player): name for player, name in names.items()},
-            "base": before or self._table_after(None, names).state(),
-            "rounds": [{"number": opened["number"], "entry": opened["entry"]}] if opened else [],
+            "base": state or self._table_after(None, names).state(),
+            "rounds": [{"number": number, "entry": opened["entry"]}] if opened else [],
         }
 
     def _table_after(self, state: Round | dict | None, names: Mapping[int, str]) -> Table:
