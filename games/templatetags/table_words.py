@@ -70,6 +70,8 @@ JS_WORDS = (
     gettext_noop("Winner on this phone: %(names)s"),
     gettext_noop("On this phone, not yet sent"),
     gettext_noop("Enter round %(number)s"),
+    gettext_noop("Finish round %(number)s"),
+    gettext_noop("Round %(number)s: the bids are saved."),
     gettext_noop("Round %(number)s"),
     gettext_noop("%(name)s deals."),
     gettext_noop("Save round %(number)s"),

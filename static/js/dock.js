@@ -111,7 +111,9 @@
     // Save with a required input missing: the keypad comes back at it, rather than the
     // browser's note on a list hidden under its box.
     form.addEventListener("invalid", (event) => {
-      const missing = cells.find((c) => c.required && !c.value);
+      // The first in the page (a game's script may put the hands in another order: offline.js).
+      const missing = cells.filter((c) => c.required && !c.value)
+        .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
       if (!missing) return;
       event.preventDefault();
       if (event.target === missing) pick(missing);

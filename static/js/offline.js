@@ -165,7 +165,7 @@
     if (answer.error) board.append(make("p", "error", say("Round %(number)s: %(message)s", answer.error)));
     const buttons = make("div", "row", "");
     if (!answer.finished && !answer.error) {
-      const next = make("button", "button primary big", say("Enter round %(number)s", { number: answer.next_number }));
+      const next = make("button", "button primary big", nextRound(answer));
       next.type = "button";
       next.addEventListener("click", () => {
         board.remove();
@@ -212,7 +212,8 @@
     board.append(make("h2", "", heading));
     answer.rounds.filter((r) => r.number > from).forEach((round) => {
       const line = make("p", "", "");
-      line.append(make("strong", "", say("Round %(number)s:", { number: round.number }) + " "),
+      if (round.status === "open") line.append(say("Round %(number)s: the bids are saved.", { number: round.number }));
+      else line.append(make("strong", "", say("Round %(number)s:", { number: round.number }) + " "),
         ...engine.pills(round).flatMap((p) => [p, " "]), ...round.notes.map((n) => make("span", "muted", n + " ")));
       board.append(line);
     });
@@ -269,10 +270,10 @@
     panel.replaceChildren();
     if (!game && all.length) return elsewhere(all);
     if (!mine.length) return panel.remove();
+    // The engine may take a while to start: nothing waits for it (sending the rounds least of all).
     if (roundPage) {
       guard(mine, !engine.start); // until the engine, if this phone has it, deals the next round
-      if (await engine.started) goOn(await engine.play(keptForms()));
-      else guard(mine, true);
+      engine.started.then(async (ok) => (ok ? goOn(await engine.play(keptForms())) : guard(mine, true)));
       return;
     }
     if (!scoreboard) return;
@@ -280,8 +281,13 @@
     if (!panel.isConnected) scoreboard.before(panel);
     panel.append(make("h2", "", say("On this phone")));
     mine.forEach((r) => panel.append(item(r)));
-    if (await engine.started) panel.append(await scoredHere());
+    const asked = ++showing; // a later show() draws the panel again: only its board is added
+    engine.started.then(async (ok) => {
+      const board = ok && (await scoredHere());
+      if (board && asked === showing && panel.isConnected) panel.append(board);
+    });
   };
+  let showing = 0;
   // The rounds waiting to send, scored on the phone: the board as it will be once they are sent.
   const scoredHere = async () => {
     const answer = await engine.play(keptForms());
@@ -291,11 +297,13 @@
     sessionStorage.setItem("scorekeeper-phone-totals", JSON.stringify(totalsOf(answer)));
     return board;
   };
+  const nextRound = (answer) => answer.open ? say("Finish round %(number)s", { number: answer.next_number })
+    : say("Enter round %(number)s", { number: answer.next_number });
   // The scoreboard's "Enter round N" follows the rounds played on the phone.
   const actionsFor = (answer) => {
     const enter = document.querySelector('#actions a[href$="/rounds/new/"]');
     if (answer.finished && enter) enter.hidden = true;
-    else if (enter) enter.textContent = say("Enter round %(number)s", { number: answer.next_number });
+    else if (enter) enter.textContent = nextRound(answer);
   };
   // The round page, offline with rounds waiting: the round after them, as the phone's engine
   // deals it (its number, its dealer, who is still in); the save is kept with the others.
@@ -314,12 +322,14 @@
     form.querySelectorAll("[data-save]:not([name])").forEach((b) => { b.textContent = say("Save round %(number)s", { number }); });
     // Who is out sits this round out: their inputs are neither shown nor sent.
     const dealerPill = form.querySelector("[data-player] h2 .pill");
+    // Where the pill sits: in the heading, or in the name's own span within it.
+    const pillHolder = dealerPill && (dealerPill.parentElement.matches("h2") ? "h2" : "h2 > span:not(.pill)");
     form.querySelectorAll("[data-player]").forEach((hand) => {
       const out = !answer.active.includes(Number(hand.dataset.player));
       hand.hidden = out;
       hand.querySelectorAll("input, select, textarea").forEach((i) => { i.disabled = out; });
       if (dealerPill && Number(hand.dataset.player) === dealer) {
-        (hand.querySelector("h2 > span") || hand.querySelector("h2")).append(dealerPill);
+        (hand.querySelector(pillHolder) || hand.querySelector("h2")).append(dealerPill);
       }
     });
     // A round opened on this phone (its bids saved alone) is finished from what was kept.
@@ -327,7 +337,11 @@
     if (opened) fill(new URLSearchParams(opened.body));
     panel.remove();
     if (copy || !navigator.onLine) offline();
-    form.dispatchEvent(new Event("keypad", { bubbles: true })); // the preview, and each game's script
+    // Each game's script follows: a hand's input changed (its keypad goes to the first empty
+    // one), and the deal (a game whose page follows the dealer puts the hands in order).
+    document.dispatchEvent(new CustomEvent("phone:dealt", { detail: { dealer, name: engine.name(dealer) } }));
+    const first = form.querySelector("[data-player]:not([hidden]) select, [data-player]:not([hidden]) input");
+    if (first) first.dispatchEvent(new Event("change", { bubbles: true }));
     phonePreview();
   };
   const fill = (data) => {

@@ -126,3 +126,55 @@ def test_online_a_save_shows_the_phones_totals_first_and_says_when_the_server_di
     page.get_by_role("button", name="Save round 2").click()
     expect(page.locator(".messages")).to_contain_text("Round 2 saved.")
     expect(page.locator("main")).not_to_contain_text("otherwise than this phone")
+
+
+def key(page, label):
+    """A key of the keypad at the bottom of the screen."""
+    return page.locator("[data-dock]").get_by_role("button", name=label, exact=True)
+
+
+def test_offline_bids_saved_alone_are_finished_on_the_phone_and_the_server_agrees(
+    phones, live_server, ann
+):
+    game = start(ann, "fortytwo", ["Ann", "Bob", "Cy"])  # Ann deals: Bob bids first
+    context, page = phones(ann)
+    context.set_default_timeout(30_000)
+    visit_while_online(page, live_server, game)
+    page.wait_for_function(ENGINE_READY, timeout=60_000)
+    context.set_offline(True)
+
+    page.get_by_role("link", name="Enter round 1").click()
+    page.wait_for_function(ENGINE_READY, timeout=60_000)
+    for bid in ("3", "3", "0"):  # Bob, Cy, Ann
+        key(page, bid).click()
+    expect(page.locator("#preview")).to_contain_text("The bids are fine", timeout=30_000)
+    page.get_by_role("button", name="Save round 1").click()
+    board = page.locator("#phone-board")
+    expect(board).to_contain_text("Round 1: the bids are saved.")
+
+    board.get_by_role("button", name="Finish round 1").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Round 1")
+    for tricks in ("3", "4", "0"):
+        key(page, tricks).click()
+
+    expect(page.locator("#preview")).to_contain_text("This round:")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(board).to_contain_text("Round 1:")
+    shown = totals_shown(page)
+    board.get_by_role("button", name="Enter round 2").click()
+    # Bob deals round 2: Cy bids first and Bob last, and Bob may not make the bids add up to 7.
+    expect(page.locator("[data-dealer]")).to_have_text("Bob deals.")
+    expect(page.locator("[data-dock-where]")).to_have_text("Cy bids")
+    key(page, "3").click()
+    key(page, "3").click()
+    expect(page.locator("[data-dock-where]")).to_have_text("Bob bids")
+    expect(key(page, "1")).to_be_disabled()
+    expect(key(page, "2")).to_be_enabled()
+    assert game.rounds.count() == 0
+
+    context.set_offline(False)  # the round page reloads, now the server's, saying so
+    expect(page.locator("main")).to_contain_text("2 rounds kept on this phone are sent and saved.")
+    saved = game.rounds.get()
+    assert saved.status == "complete" and saved.entry["hands"][0]["tricks"] is not None
+    names = game.player_names
+    assert {names[line["player"]]: line["total"] for line in saved.results} == shown

@@ -7,11 +7,11 @@
   const TRICKS_IN_42 = 7;
 
   const bids = document.querySelector("[data-bids]");
-  const dealerHand = bids && bids.querySelector("[data-dealer-hand]");
+  let dealerHand = bids && bids.querySelector("[data-dealer-hand]");
   if (dealerHand) {
     const note = dealerHand.querySelector("[data-forbidden-note]");
-    const dealer = bids.dataset.dealerName;
-    const refusedByServer = dealerHand.classList.contains("invalid");
+    let dealer = bids.dataset.dealerName;
+    let refusedByServer = dealerHand.classList.contains("invalid");
     const othersBids = () => Array.from(bids.querySelectorAll("[data-hand]"))
       .filter((hand) => hand !== dealerHand)
       .map((hand) => hand.querySelector("select[name^=bid_]").value);
@@ -50,6 +50,20 @@
       note.hidden = !note.textContent;
     };
     bids.addEventListener("change", show);
+    // The next round dealt on the phone (offline.js): its dealer's hand carries the rule.
+    document.addEventListener("phone:dealt", ({ detail }) => {
+      const hand = bids.querySelector(`[data-hand][data-player="${detail.dealer}"]`);
+      if (!hand || hand === dealerHand) return;
+      dealerHand.classList.remove("invalid");
+      Array.from(dealerHand.querySelector("select[name^=bid_]").options).forEach((o) => { o.disabled = false; });
+      delete dealerHand.dataset.dealerHand;
+      hand.dataset.dealerHand = "";
+      hand.append(note);
+      dealerHand = hand;
+      dealer = detail.name;
+      refusedByServer = false;
+      show();
+    });
     show();
   }
 })();

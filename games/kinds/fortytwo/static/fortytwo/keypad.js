@@ -6,8 +6,11 @@
   "use strict";
   const bids = document.querySelector("[data-bids]");
   if (!bids || !window.keypadDock) return;
-  const lists = Array.from(bids.querySelectorAll("select.dock-cell"));
-  const cells = [...lists.filter((c) => c.dataset.dockPass === "0"), ...lists.filter((c) => c.dataset.dockPass !== "0")];
+  const inOrder = () => {
+    const lists = Array.from(bids.querySelectorAll("select.dock-cell"));
+    return [...lists.filter((c) => c.dataset.dockPass === "0"), ...lists.filter((c) => c.dataset.dockPass !== "0")];
+  };
+  let cells = inOrder();
   const firstEmpty = () => cells.find((c) => !c.value) || null;
   const dock = window.keypadDock({
     cells,
@@ -23,6 +26,17 @@
   // A list changed some other way (its own list, a kept draft put back): on from the first empty.
   bids.addEventListener("change", (event) => {
     if (cells.includes(event.target)) dock.show(firstEmpty());
+  });
+  // The next round dealt on the phone (offline.js): the hands go in its bidding order, the
+  // dealer last, and the keypad takes them in that order.
+  document.addEventListener("phone:dealt", ({ detail }) => {
+    const hands = Array.from(bids.querySelectorAll("[data-hand]"));
+    const dealer = hands.findIndex((hand) => hand.dataset.player === String(detail.dealer));
+    if (dealer < 0) return;
+    const after = hands[hands.length - 1].nextSibling;
+    [...hands.slice(dealer + 1), ...hands.slice(0, dealer + 1)].forEach((hand) => bids.insertBefore(hand, after));
+    cells = inOrder();
+    dock.show(firstEmpty());
   });
   dock.show(firstEmpty());
 })();
