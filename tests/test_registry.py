@@ -9,6 +9,7 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import translation
 
+from bench import entries
 from games.kinds import GAMES, REFEREES
 from games.kinds.base import kind_ui
 from games.kinds.phone import entry_module
@@ -164,3 +165,14 @@ def test_a_template_says_the_information_lines_with_the_pages_names():
     with translation.override("nl"):
         text = page.render(Context({"lines": fourscore.information(board), "names": {1: "A"}}))
     assert text == "nog 3 spellen te gaan"
+
+
+def test_every_game_declares_what_the_bench_plays_of_it_and_each_role_is_one_games():
+    """Its folder's bench.py: the longest game the engine's figure replays, played whole."""
+    for rules in GAMES.values():
+        seats, count, options = entries.bench_of(rules).LONGEST
+        players = list(range(1, seats + 1))
+        board = rules.replay(players, entries.rounds(rules.kind, players, count), 1, options)
+        assert len(board.rounds) == count, rules.kind
+    for role in ("TYPICAL", "ENDLESS", "rated_round"):
+        assert entries.the_game_declaring(role)
