@@ -491,7 +491,7 @@ class Game(models.Model):
     def phone_start(self) -> dict | None:
         """What a phone needs to play the next rounds without the server (docs/offline.md):
         the kind, the names, the table after the last complete round and, when a round is open
-        (42's bids saved alone), its entry, which the phone's next save completes. One query.
+        (its bids saved alone), its entry, which the phone's next save completes. One query.
         None when the phone can't go on alone: the game is over, or a saved round breaks a
         rule as it now reads."""
         if self.finished or self.problem:
@@ -686,7 +686,7 @@ class Game(models.Model):
         return self.problem["round"] <= problem.round_number
 
     def complete_round(self, number: int, entry: Mapping, by) -> Round:
-        """Add the result (42's tricks, Forty Fives' tricks and high trump) to an open round."""
+        """Add the result (the tricks taken, say) to an open round: its bids are saved already."""
         with transaction.atomic():
             self._lock()
             status = self.rounds.filter(number=number).values_list("status", flat=True).first()
@@ -956,7 +956,7 @@ class RoundDraft(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="drafts")
     number = models.PositiveIntegerField()
-    phase = models.CharField(max_length=8)  # "hand", or 42's "bids" then "result"
+    phase = models.CharField(max_length=8)  # "hand", or "bids" then "result"
     # {"hands": {"<player id>": {"part": {...}, "by": <link id or 0 for the owner>}},
     #  "table": {...}, "problem": {"message": ..., "players": [...]} or absent}
     parts = models.JSONField(default=dict)
