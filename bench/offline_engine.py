@@ -60,10 +60,11 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from playwright.sync_api import sync_playwright
 
+from bench import entries
 from games.models import Game, Player
 from tests.browser.conftest import CHROMIUM, LAUNCH_ARGS
 
-PASSWORD = "a long bench password 42"
+PASSWORD = "a long bench password"
 SLOW_4G = {
     "offline": False,
     "latency": 150,  # ms, one round trip
@@ -104,13 +105,13 @@ def start(command: list[str], port: int, log: Path) -> subprocess.Popen:
 
 
 def game_to_open() -> Game:
+    """The typical game still being played (bench/run.py's), as its owner opens it."""
     owner = get_user_model().objects.create_user("ann", password=PASSWORD)
-    players = [Player.add(owner, name) for name in ("Ann", "Bob", "Cy")]
-    game = Game.start(owner, "fourscore", players, options={"deals": 20})
-    for n in range(6):
-        game.add_round(
-            {"hands": [{"player": p.pk, "pile": (n + i) % 7} for i, p in enumerate(players)]}, owner
-        )
+    rules, (count, played, options) = entries.the_game_declaring("TYPICAL")
+    players = [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")]
+    game = Game.start(owner, rules.kind, players[:count], options=options)
+    for entry in entries.rounds(rules.kind, [p.pk for p in players[:count]], played):
+        game.add_round(entry, owner)
     return game
 
 

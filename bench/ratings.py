@@ -2,7 +2,8 @@
 
 `.venv/bin/python bench/ratings.py` makes a throwaway SQLite database (or uses the PostgreSQL
 database in BENCH_DATABASE_URL) with an account that has finished 250, then 500, then 1,000
-FourScore games (4 to 6 of 12 players each), and times, best of seven:
+games of the kind whose folder's bench.py declares `rated_round` (a game finished by one round,
+4 to 6 of 12 players each), and times, best of seven:
 
 - a game finishing (its last round saved through the write path): rates that game alone;
   beside the same save of a game that does not finish (nothing rated);
@@ -45,6 +46,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import transaction
 
+from bench import entries
 from games import ratings
 from games.models import Game, Player, RatingStep
 
@@ -53,14 +55,15 @@ TRIES = 7
 CIRCLE = 12
 
 
+# The game rated: its folder's bench.py gives the one round that finishes a game (its ranks
+# varying from game to game, with ties now and then), and the options of a game it doesn't.
+RATED, rated_round = entries.the_game_declaring("rated_round")
+KIND, UNFINISHED = RATED.kind, entries.bench_of(RATED).NOT_FINISHED_BY_ONE_ROUND
+
+
 def piles(players, game_number: int) -> dict:
-    """A deal whose ranks vary from game to game, with ties now and then."""
-    return {
-        "hands": [
-            {"player": player.pk, "pile": (game_number * 7 + seat * 3) % 5 + seat % 2}
-            for seat, player in enumerate(players)
-        ]
-    }
+    """The round that finishes game `game_number` of these players."""
+    return rated_round([player.pk for player in players], game_number)
 
 
 def table(circle, game_number: int):
@@ -75,8 +78,8 @@ def add_games(owner, circle, first: int, count: int) -> None:
     with transaction.atomic():
         for number in range(first, first + count):
             seated = table(circle, number)
-            Game.start(owner, "fourscore", seated, rounds=[piles(seated, number)])
-        ratings.recompute(owner.pk, ["fourscore"])
+            Game.start(owner, KIND, seated, rounds=[piles(seated, number)])
+        ratings.recompute(owner.pk, [KIND])
 
 
 def best(action, tries=TRIES) -> float:
@@ -98,14 +101,14 @@ def measure(owner, circle) -> dict[str, float]:
     def finish_a_game():
         seated = table(circle, 0)
         with transaction.atomic():
-            game = Game.start(owner, "fourscore", seated)
+            game = Game.start(owner, KIND, seated)
             game.add_round(piles(seated, 1), owner)  # finishes it: rated alone
             transaction.set_rollback(True)  # the next try finishes the same game again
 
     def save_a_round_of_an_unfinished_game():
         seated = table(circle, 0)
         with transaction.atomic():
-            game = Game.start(owner, "fourscore", seated, options={"deals": 2})
+            game = Game.start(owner, KIND, seated, options=UNFINISHED)
             game.add_round(piles(seated, 1), owner)  # not finished: nothing rated
             transaction.set_rollback(True)
 
@@ -117,7 +120,7 @@ def measure(owner, circle) -> dict[str, float]:
         with transaction.atomic():
             RatingStep.objects.filter(player__owner=owner).delete()
             started = time.perf_counter()
-            ratings.recompute(owner.pk, ["fourscore"])
+            ratings.recompute(owner.pk, [KIND])
             elapsed.append((time.perf_counter() - started) * 1000)
             transaction.set_rollback(True)
 
@@ -131,7 +134,7 @@ def measure(owner, circle) -> dict[str, float]:
         "a game finished (save and rate)": best(finish_a_game),
         "round 1 of the first game fixed (save and rate all)": best(fix_the_first_game),
         "recompute from nothing": min(elapsed),
-        "recompute, nothing changed": best(lambda: ratings.recompute(owner.pk, ["fourscore"])),
+        "recompute, nothing changed": best(lambda: ratings.recompute(owner.pk, [KIND])),
     }
 
 
@@ -146,7 +149,7 @@ def main() -> None:
             add_games(owner, circle, made, size - made)
             made = size
             results[size] = measure(owner, circle)
-        print(f"Finished FourScore games of one owner: {', '.join(map(str, SIZES))}")
+        print(f"Finished {RATED.name} games of one owner: {', '.join(map(str, SIZES))}")
         for figure in results[SIZES[0]]:
             times = [results[size][figure] for size in SIZES]
             growth = " ".join(f"x{b / a:.1f}" for a, b in itertools.pairwise(times))

@@ -264,17 +264,28 @@ def new_owner(name: str, players: int) -> Owner:
 
 
 def typical_game(owner: Owner) -> Game:
-    """FortyBelow, 4 players, 10 rounds of a 20-round game: still being played (and polled)."""
-    return owner.play("fortybelow", 10, rounds=20)
+    """The typical game (declared by its folder's bench.py: 4 players, 10 rounds of a 20-round
+    game), still being played (and polled)."""
+    rules, (players, count, options) = entries.the_game_declaring("TYPICAL")
+    assert len(owner.players) == players, f"the typical game seats {players}"
+    return owner.play(rules.kind, count, **options)
+
+
+def endless_game() -> tuple[str, int]:
+    """The game with no last round (declared by its folder's bench.py), and its players."""
+    rules, players = entries.the_game_declaring("ENDLESS")
+    return rules.kind, players
 
 
 # --- In-process: saves, imports, the engine, bytes, queries ----------------------------------
 
 
 def save_figures(wsgi: Wsgi, owner: Owner) -> list[Figure]:
-    """The median server time of a save at round 201 and at round 2 of Under the 10 (6 players,
-    nobody out), 60 each (after 5 untimed), in turns; each save is undone untimed."""
-    short, long = owner.play("under10", 1), owner.play("under10", 200)
+    """The median server time of a save at round 201 and at round 2 of the endless game (6
+    players, nobody out), 60 each (after 5 untimed), in turns; each save is undone untimed."""
+    kind, players = endless_game()
+    assert len(owner.players) == players, f"the endless game seats {players}"
+    short, long = owner.play(kind, 1), owner.play(kind, 200)
     figures = []
     for way, send, status in [("API", owner.save_by_api, 201), ("page", owner.save_from_page, 200)]:
         times = {short.pk: [], long.pk: []}
@@ -305,13 +316,14 @@ IMPORT_ROUNDS = (250, 500, 1000, 2000)
 
 
 def import_figure(wsgi: Wsgi) -> Figure:
-    """POST /api/import/ of one Under the 10 game (6 players): each size the best of five tries,
-    each into an account of its own."""
-    players = list(range(1, 7))
+    """POST /api/import/ of one game of the endless game (6 players): each size the best of five
+    tries, each into an account of its own."""
+    kind, seats = endless_game()
+    players = list(range(1, seats + 1))
     best = {}
     for count in IMPORT_ROUNDS:
-        game_rounds = entries.rounds("under10", players, count)
-        game = {"id": 1, "kind": "under10", "night": None, "players": players}
+        game_rounds = entries.rounds(kind, players, count)
+        game = {"id": 1, "kind": kind, "night": None, "players": players}
         game |= {"first_dealer": 1, "options": {}}
         game["rounds"] = [{"number": n, "entry": e} for n, e in enumerate(game_rounds, 1)]
         names = [{"id": p, "name": f"Player {p}"} for p in players]
@@ -335,16 +347,10 @@ def import_figure(wsgi: Wsgi) -> Figure:
 
 def engine_figure() -> Figure:
     """Rounds replayed per second by the pure engine, each game replayed whole for 0.3 s."""
-    longest = {  # kind: (players, rounds, options)
-        "fortybelow": (6, 20, {"rounds": 20}),
-        "fortytwo": (4, 40, {}),
-        "under10": (6, 200, {}),
-        "fortyfives": (4, 40, {}),
-        "fourscore": (6, 20, {"deals": 20}),
-    }
     rates = []
-    for kind, (seats, count, options) in longest.items():
-        rules, players = GAMES[kind], list(range(1, seats + 1))
+    for kind, rules in GAMES.items():
+        seats, count, options = entries.bench_of(rules).LONGEST  # players, rounds, options
+        players = list(range(1, seats + 1))
         game_rounds = entries.rounds(kind, players, count)
         names = {p: f"Player {p}" for p in players}
         replays, started = 0, time.perf_counter()
@@ -602,10 +608,11 @@ def main() -> int:
         # The pages measured link only the app's and django-htmx's files (brotli takes time).
         ignore = ["admin", "rest_framework", "drf_spectacular_sidecar"]
         call_command("collectstatic", interactive=False, verbosity=0, ignore_patterns=ignore)
-        wsgi, owner = Wsgi(), new_owner("owner", 6)
-        four = new_owner("four", 4)
+        endless, seats = endless_game()
+        wsgi, owner = Wsgi(), new_owner("owner", seats)
+        four = new_owner("four", entries.the_game_declaring("TYPICAL")[1][0])
         typical = typical_game(four)
-        long = owner.play("under10", 201)
+        long = owner.play(endless, 201)
         progress("saves at round 2 and round 201, in-process")
         saves = save_figures(wsgi, owner)
         progress("imports of 250 to 2,000 rounds, the engine, the first load's bytes")

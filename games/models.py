@@ -691,7 +691,7 @@ class Game(models.Model):
         return self.problem["round"] <= problem.round_number
 
     def complete_round(self, number: int, entry: Mapping, by) -> Round:
-        """Add the result (42's tricks, Forty Fives' tricks and high trump) to an open round."""
+        """Add the result (the tricks taken, say) to an open round: its bids are saved already."""
         with transaction.atomic():
             self._lock()
             status = self.rounds.filter(number=number).values_list("status", flat=True).first()
@@ -961,7 +961,7 @@ class RoundDraft(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="drafts")
     number = models.PositiveIntegerField()
-    phase = models.CharField(max_length=8)  # "hand", or 42's "bids" then "result"
+    phase = models.CharField(max_length=8)  # "hand", or "bids" then "result"
     # {"hands": {"<player id>": {"part": {...}, "by": <link id or 0 for the owner>}},
     #  "table": {...}, "problem": {"message": ..., "players": [...]} or absent}
     parts = models.JSONField(default=dict)

@@ -140,8 +140,8 @@ def link_for_token(token: str) -> SeatLink | None:
 
 @dataclass(frozen=True)
 class Stage:
-    """The round the phones enter now: its number, and its phase ("hand"; 42: "bids" then
-    "result")."""
+    """The round the phones enter now: its number, and its phase ("hand"; in a game with open
+    rounds, "bids" then "result")."""
 
     number: int
     phase: str
@@ -202,8 +202,8 @@ def problem_of(draft: RoundDraft | None) -> dict | None:
 
 
 def has_seat_parts(game: Game) -> bool:
-    """Whether the game's seats each enter a part of their own. Forty Fives' don't: its bid is
-    the table's (entered by the bidder's phone or the owner), its result the owner's."""
+    """Whether the game's seats each enter a part of their own. In a game whose one bid is the
+    table's (entered by the bidder's phone or the owner), its result the owner's, they don't."""
     part_form = kind_ui(game.rules).part_form
     return part_form is not None and part_form.own_parts
 
@@ -214,7 +214,7 @@ def players_entering(game: Game, board: Scoreboard) -> list[int]:
 
 
 def claimant(value: object) -> object:
-    """Whose claim on a table's part this is: the player named (Forty Fives: the bidder)."""
+    """Whose claim on a table's part this is: the player named (the bidder, say)."""
     return value.get("bidder") if isinstance(value, dict) else value
 
 

@@ -16,7 +16,7 @@ START_ORDINAL = MODEL.rating().ordinal()
 
 @dataclass(frozen=True)
 class Played:
-    """A finished game as it is rated: its sides (a player alone, or Forty Fives' partners
+    """A finished game as it is rated: its sides (a player alone, or a team's partners
     together) and each side's rank in the final standings (1 is best; level sides share one)."""
 
     game: int

@@ -70,8 +70,8 @@ class KindStats:
 @dataclass(frozen=True)
 class HeadToHead:
     """Over the finished games both played against each other, how often the player finished
-    ahead of `opponent` (a better rank), behind, or level (the same rank). Forty Fives
-    partners play together, not against each other, so a game as partners is not counted."""
+    ahead of `opponent` (a better rank), behind, or level (the same rank). Partners
+    on a team play together, not against each other, so a game as partners is not counted."""
 
     opponent: int
     name: str
@@ -85,7 +85,7 @@ class HeadToHead:
 class PlayerStats:
     """Everything the player page and `GET /api/players/{id}/stats/` show.
 
-    A shared win counts for every co-winner, and both partners of the winning Forty Fives team
+    A shared win counts for every co-winner, and both partners of a winning team
     win. `longest_streak` is the most finished games won in a row, in the order they finished,
     across all kinds; `current_streak` the wins since the last finished game not won.
     `head_to_head` lists each opponent, the most games together first.
@@ -278,8 +278,8 @@ def _seat_of(game: Game, player_id: int) -> Seat:
 
 def _round_points(game: Game, player_id: int) -> Iterable[int]:
     """The player's points in each complete round of the game, as its rounds keep them (an
-    open round has no results yet; a Forty Fives player's points are their team's: partners
-    score the same)."""
+    open round has no results yet; in a game with teams a player's points are their team's:
+    partners score the same)."""
     for round_ in game.saved_rounds:
         for result in round_.results:
             if result["player"] == player_id:

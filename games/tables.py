@@ -42,7 +42,7 @@ class Column(Fields):
 
 @dataclass
 class Place(Fields):
-    """A line of the standings: a player's, or a team's in Forty Fives."""
+    """A line of the standings: a player's, or a team's in a game with teams."""
 
     rank: int
     name: str
@@ -116,8 +116,8 @@ class ScoreTable(Fields):
         self.board = board
         self.names = names
         leaders = leaders_of(board)
-        # While a hand is open (42's bids, a Forty Fives bid, saved with the tricks to come) its
-        # dealer is still the one dealing: the next dealer's turn comes once it is complete.
+        # While a hand is open (its bids saved, the tricks to come) its dealer is still the one
+        # dealing: the next dealer's turn comes once it is complete.
         self.hand_open = board.open_round is not None
         dealer = board.open_round.dealer if board.open_round else board.next_dealer
         eliminated = set(board.extras.get("eliminated", []))
@@ -259,5 +259,5 @@ class ScoreTable(Fields):
         return note
 
     def _information(self, game, board: Scoreboard):
-        """The game's own lines (42's countdown, who is out, what is left to play)."""
+        """The game's own lines (a countdown, who is out, what is left to play)."""
         return [info_said(line, self.names) for line in game.rules.information(board)]

@@ -659,12 +659,12 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 def game_csv(game: Game) -> str:
     """One game as a spreadsheet: a row per complete round, then totals and the winners.
 
-    Columns: Round, Dealer, one per player in seat order (Forty Fives: one per team, named
-    "Ann & Cy", because the points and totals are the team's), Notes. A round's cell holds
-    that player's points that round, blank when they were not in it (out of Under the 10). An
-    open round (42 or Forty Fives bids saved, result to come) is left out. The Total row holds
-    the totals as scored, which are not always the column's sum: Under the 10 halves a total of
-    exactly 100 or 150 and 42 stops totals at 42; the Notes cell of that round says so.
+    Columns: Round, Dealer, one per player in seat order (in a game with teams: one per team,
+    named "Ann & Cy", because the points and totals are the team's), Notes. A round's cell
+    holds that player's points that round, blank when they were not in it (out of the game). An
+    open round (bids saved, result to come) is left out. The Total row holds the totals as
+    scored, which are not always the column's sum where the game's rules change a total (halve
+    it, or stop it at the target); the Notes cell of that round says so.
     Returns text: encode it as UTF-8 (with a byte order mark for Excel).
     """
     out = io.StringIO()
@@ -675,7 +675,7 @@ def game_csv(game: Game) -> str:
 def night_csv(night: GameNight) -> str:
     """A game night as a spreadsheet: a line for the night, then each game in the order played.
 
-    Each game comes after a blank line: a heading line ("Game 1: FortyBelow", "started
+    Each game comes after a blank line: a heading line ("Game 1: <the game's name>", "started
     2025-01-10 20:15", in the server's time zone), then the same table as game_csv, so the
     sheet reads like the evening's score pad. Three queries however many games and rounds.
     """

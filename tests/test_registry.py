@@ -2,6 +2,10 @@
 a test) declares everything the rest of the app reads from it, and what it declares works."""
 
 import inspect
+import os
+import re
+from functools import cache
+from pathlib import Path
 
 import pytest
 from django.template import Context, Template
@@ -9,7 +13,8 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import translation
 
-from games.kinds import GAMES, REFEREES
+from bench import entries
+from games.kinds import GAMES, REFEREES, folder_of
 from games.kinds.base import kind_ui
 from games.kinds.phone import entry_module
 from games.models import Game, Player
@@ -164,3 +169,68 @@ def test_a_template_says_the_information_lines_with_the_pages_names():
     with translation.override("nl"):
         text = page.render(Context({"lines": fourscore.information(board), "names": {1: "A"}}))
     assert text == "nog 3 spellen te gaan"
+
+
+# Where a game may be named outside its folder: the registry, and what is not the app's code
+# (its history, its documentation, its tests and its translations).
+ROOT = Path(__file__).resolve().parent.parent
+NAMED_ANYWHERE = {"games/migrations", "docs", "tests", "locale", "README.md"}
+REGISTRY = "games/kinds/__init__.py"
+NOT_OURS = {"node_modules", "var", "build", "staticfiles", "test-artifacts", "__pycache__"}
+NOT_OURS |= {"package-lock.json"}
+NOT_TEXT = {".mo", ".png", ".ico", ".jpg", ".webp", ".woff", ".woff2", ".pyc", ".sqlite3"}
+
+
+def ways_of_naming(rules):
+    """The patterns that name the game: its kind (`fortybelow`), its name ("Forty Fives",
+    "42") and its rules' class (`UnderTheTen`), their words spaced or run together."""
+    patterns = set()
+    for term in (rules.kind, rules.name, type(rules).__name__):
+        words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", term)
+        patterns.add(r"(?<![\w.])" + r"[\s_-]?".join(map(re.escape, words)) + r"(?![\w])")
+    return re.compile("|".join(sorted(patterns)), re.IGNORECASE)
+
+
+@cache
+def app_files() -> list[tuple[str, str]]:
+    """The app's own text files, by path from the project's root (not what tools keep beside
+    them: hidden folders, the virtualenv, installed scripts, built and collected files)."""
+    found = []
+    for folder, subfolders, files in os.walk(ROOT):
+        subfolders[:] = sorted(
+            name
+            for name in subfolders
+            if not name.startswith(".") and name not in NOT_OURS and not name.endswith(".egg-info")
+        )
+        for file in sorted(files):
+            path = Path(folder, file)
+            name = path.relative_to(ROOT).as_posix()
+            if file in NOT_OURS or path.suffix in NOT_TEXT:
+                continue
+            if any(name == place or name.startswith(place + "/") for place in NAMED_ANYWHERE):
+                continue
+            found.append((name, path.read_text(encoding="utf-8", errors="replace")))
+    return found
+
+
+@pytest.mark.parametrize("rules", list(GAMES.values()), ids=lambda rules: rules.kind)
+def test_a_game_is_named_outside_its_folder_only_by_the_registry(rules):
+    """A game's slug, name or rules' class, in code, a comment, a template or a script, is in
+    its own folder: the shared code says what a game does ("a game with teams"), not which."""
+    naming = ways_of_naming(rules)
+    folder = folder_of(rules).relative_to(ROOT).as_posix() + "/"
+    named = {
+        name for name, text in app_files() if not name.startswith(folder) and naming.search(text)
+    }
+    assert named <= {REGISTRY}, f"{rules.name} is named outside its folder in {sorted(named)}"
+
+
+def test_every_game_declares_what_the_bench_plays_of_it_and_each_role_is_one_games():
+    """Its folder's bench.py: the longest game the engine's figure replays, played whole."""
+    for rules in GAMES.values():
+        seats, count, options = entries.bench_of(rules).LONGEST
+        players = list(range(1, seats + 1))
+        board = rules.replay(players, entries.rounds(rules.kind, players, count), 1, options)
+        assert len(board.rounds) == count, rules.kind
+    for role in ("TYPICAL", "ENDLESS", "rated_round"):
+        assert entries.the_game_declaring(role)

@@ -87,7 +87,7 @@ class HeadToHeadSerializer(serializers.Serializer):
     opponent = serializers.IntegerField(help_text="The other player's id.")
     name = serializers.CharField(help_text="The other player's name.")
     games = serializers.IntegerField(
-        help_text="Finished games both played, not as Forty Fives partners."
+        help_text="Finished games both played, not as partners on one team."
     )
     ahead = serializers.IntegerField(help_text="Of those, games this player ranked better.")
     behind = serializers.IntegerField(help_text="Games this player ranked worse.")
@@ -169,7 +169,7 @@ class SeatedPlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     seat = serializers.IntegerField(help_text="0, 1, ... clockwise.")
-    team = serializers.CharField(allow_null=True, help_text="Forty Fives' team, A or B.")
+    team = serializers.CharField(allow_null=True, help_text="In a game with teams: A or B.")
 
 
 class PlayerResultSerializer(serializers.Serializer):
@@ -231,7 +231,7 @@ class GameSerializer(serializers.Serializer):
     first_dealer = serializers.IntegerField()
     rounds = RoundSerializer(many=True)
     standings = StandingSerializer(many=True, help_text="Best first.")
-    teams = TeamSerializer(many=True, help_text="Forty Fives' teams; empty in other games.")
+    teams = TeamSerializer(many=True, help_text="A game with teams' teams; else empty.")
     finished = serializers.BooleanField()
     winners = serializers.ListField(child=serializers.IntegerField())
     next_dealer = serializers.IntegerField(allow_null=True)

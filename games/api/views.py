@@ -237,7 +237,7 @@ class PlayersView(ApiView):
 class PlayerStatsView(ApiView):
     """A player's record: the player page's figures (games, wins, rounds, streaks, head-to-head).
 
-    Only finished games count as played; a shared win and both Forty Fives partners count.
+    Only finished games count as played; a shared win and both partners of a winning team count.
     """
 
     @extend_schema(responses=documented(200, PlayerStatsSerializer, 404))
@@ -378,7 +378,7 @@ class RoundsView(ApiView):
                 "makes a second round nor lands under another number.",
             )
         ],
-        description="Save the next round. 42 and Forty Fives may save the bids "
+        description="Save the next round. A game with open rounds may save the bids "
         "alone: the round is then open until completed with PATCH.",
     )
     def post(self, request, game_id: int):

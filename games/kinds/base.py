@@ -86,7 +86,7 @@ def whole_choices(number: Whole) -> list[tuple[int, str]]:
 
 
 class HandTally(Protocol):
-    """A hand scored on its own while the round is entered (FortyBelow's grids)."""
+    """A hand scored on its own while the round is entered (a full grid, say)."""
 
     score: int
 
@@ -165,10 +165,10 @@ class RoundForm(forms.Form):
         }
 
     def grid_marks(self) -> dict[str, list[str]]:
-        """Input ids to highlight in the live preview, by mark; only FortyBelow has any."""
+        """Input ids to highlight in the live preview, by mark; most games have none."""
         return {}
 
-    tallies_hands = False  # each hand scored on its own as soon as it is complete (FortyBelow)
+    tallies_hands = False  # each hand scored on its own as soon as it is complete
 
     def hand_tally(self, player: int) -> HandTally | None:
         return None
@@ -177,7 +177,7 @@ class RoundForm(forms.Form):
         """What the preview asks for while the form can't be scored yet."""
         return _("Fill in every player's hand to see the scores.")
 
-    offers_throw_in = False  # a one-tap "everyone passed" (Forty Fives)
+    offers_throw_in = False  # a one-tap "everyone passed" (a hand thrown in)
     not_saved = ""  # why a save of this form was refused, once it was (the page says it again)
 
     @property
@@ -186,7 +186,7 @@ class RoundForm(forms.Form):
 
     @property
     def bidding(self) -> bool:
-        """The bids (42) or the bid (Forty Fives) may be saved alone, the result to come: in a
+        """In a game with open rounds, the bids may be saved alone, the result to come: in a
         new round, or when fixing the open round's. (Finishing the open round, or a played
         hand, needs the result.)"""
         return self.phase in (Phase.BIDDING, Phase.OPEN)
@@ -230,9 +230,9 @@ class PartForm(forms.Form):
     inputs_template = ""  # the kind's inputs, within the seat's page: "<kind>/seat_part.html"
     scripts: tuple[str, ...] = ()  # static files the inputs need, besides app.js
     styles: tuple[str, ...] = ()  # and the stylesheets, besides app.css
-    first_phase = "hand"  # a new round's phase on the phones (42: "bids", then "result")
+    first_phase = "hand"  # a new round's phase on the phones (or "bids", then "result")
     entered_in: tuple[str, ...] | None = None  # the phases a seat has a part in; None: all
-    own_parts = True  # each seat enters a part of its own (Forty Fives: only the bid)
+    own_parts = True  # each seat enters a part of its own (or none: the bid is the table's)
     # The table's parts the owner's phone can set, by the "how" it posts: the key in the draft.
     owner_table_parts: dict[str, str] = {}
     owner_table_template = ""  # the owner's inputs for them, within the "Players' phones" section
@@ -273,5 +273,5 @@ class PartForm(forms.Form):
 
     @classmethod
     def part_score(cls, part: dict) -> str | None:
-        """What a seat's part scores on its own, shown on its phone (a FortyBelow grid)."""
+        """What a seat's part scores on its own, shown on its phone (a grid, scored once full)."""
         return None

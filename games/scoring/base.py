@@ -20,7 +20,7 @@ class Phase(StrEnum):
     """What saving a round means in a game's present state (the Game model's `round_phase`): the
     one answer for the round pages and their forms, the API and the players' phones."""
 
-    BIDDING = "bidding"  # the next round: entered whole, or (42, Forty Fives) its bids alone
+    BIDDING = "bidding"  # the next round: entered whole, or (open rounds) its bids alone
     COMPLETING = "completing"  # the open round (bids saved), entered as the round now: its result
     OPEN = "open"  # a fix of the open round: its bids, still alone, or the round completed
     EDITING = "editing"  # a fix of a complete round (every later round is rescored)
@@ -86,7 +86,7 @@ class PlayerResult:
 class RoundResult:
     number: int
     dealer: int
-    # "open" (42 bids or a Forty Fives bid saved, result to come), "complete", or "unscored"
+    # "open" (its bids saved, result to come), "complete", or "unscored"
     # (a saved round that breaks the rules as they now read: see Rules.replay's `strict`)
     status: str
     entry: dict
@@ -256,8 +256,8 @@ class Table:
     totals: dict[int, int]
     eliminated: list[int] = field(default_factory=list)
     played: int = 0  # how many rounds have been played
-    # The round played last: the engine reads only an open one (42's bids, a Forty Fives bid
-    # with its result to come), so a table read from a state knows the last round only then.
+    # The round played last: the engine reads only an open one (its bids saved, its result to
+    # come), so a table read from a state knows the last round only then.
     latest: RoundResult | None = None
     winners: list[int] = field(default_factory=list)
     finished: bool = False
@@ -477,7 +477,7 @@ class Rules:
         raise NotImplementedError
 
     def check_players(self, players: Sequence[int]) -> None:
-        """Checks of the seating beyond the count (Forty Fives needs exactly four)."""
+        """Checks of the seating beyond the count (two teams of two need exactly four)."""
 
     def team_of_seat(self, seat: int) -> str:
         """The team ("A", "B") of a seat, for games with teams; "" otherwise."""
@@ -648,9 +648,9 @@ class Rules:
 
     def standings(self, table: Table) -> list[Standing]:
         """Best first. Once the game is over its winners stand first, all at rank 1, whatever
-        their totals (a 42 player waiting at 42 without a made bid, a Forty Fives team over 120
-        that did not go out, stand below them); the others follow in the game's order, ranked
-        from 1 + the number of winners. Before the end, the totals alone decide."""
+        their totals (a player or a team past the target that did not win by the game's rules
+        stands below them); the others follow in the game's order, ranked from 1 + the number
+        of winners. Before the end, the totals alone decide."""
 
         def order(player: int) -> tuple:
             return self.standing_order(table, player)

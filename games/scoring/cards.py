@@ -1,4 +1,4 @@
-"""Playing cards as the trick referees read them: `10H`, `QS`, `AH`, and 42's jokers `LJ`, `BJ`.
+"""Playing cards as the trick referees read them: `10H`, `QS`, `AH`, and the jokers `LJ`, `BJ`.
 
 Rank then suit; a card appears at most once in a trick. Pure Python, like the rest of the engine.
 """
@@ -12,7 +12,7 @@ from .base import EntryError
 from .messages import N_, Message
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # low to high
-SUITS = ("C", "D", "H", "S")  # 42's suit order, low to high
+SUITS = ("C", "D", "H", "S")  # low to high, in a game that ranks the suits
 SUIT_NAMES = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
 SUIT_OF_NAME = {name: letter for letter, name in SUIT_NAMES.items()}
 SUIT_SYMBOLS = {"C": "\N{BLACK CLUB SUIT}", "D": "\N{BLACK DIAMOND SUIT}"}
@@ -67,7 +67,7 @@ class Card:
 
 
 def every_card(*, jokers: bool) -> list[Card]:
-    """The deck: 52 cards, and 42's two jokers when `jokers`."""
+    """The deck: 52 cards, and the two jokers when `jokers`."""
     cards = [Card(rank, suit) for suit in SUITS for rank in RANKS]
     return cards + [Card(joker, None) for joker in JOKERS] if jokers else cards
 
@@ -80,26 +80,23 @@ def _shown(text: str) -> str:
     )
 
 
-def read_card(value: object, what: str, *, jokers: bool, field: str | None = None) -> Card:
-    """A card from its text (`10H`, `qs`, 42's `LJ` and `BJ`); anything else is an EntryError
-    naming the text and what it was meant to be."""
+def read_card(
+    value: object, what: str, *, jokers: bool, joker_refused: str = "", field: str | None = None
+) -> Card:
+    """A card from its text (`10H`, `qs`, and in a deck with jokers `LJ` and `BJ`); anything
+    else is an EntryError naming the text and what it was meant to be. A joker in a deck
+    without them is refused by `joker_refused` (its game's message, of `what` and `card`), or
+    else as text that is not a card."""
     if not isinstance(value, str):
         raise EntryError(
             Message("%(what)s must be a card written as text, like 10H or QS", what=what),
             field=field,
         )
     text = value.strip().upper()  # type: ignore[union-attr]
-    if text in JOKERS:
-        if not jokers:
-            raise EntryError(
-                Message(
-                    "%(what)s %(card)s is a joker, and Forty Fives is played without jokers",
-                    what=what,
-                    card=text,
-                ),
-                field=field,
-            )
+    if text in JOKERS and jokers:
         return Card(text, None)
+    if text in JOKERS and joker_refused:
+        raise EntryError(Message(joker_refused, what=what, card=text), field=field)
     rank, suit = text[:-1], text[-1:]
     if len(text) > LONGEST_CARD_TEXT or rank not in RANKS or suit not in SUITS:
         shown = repr(_shown(value.strip()))  # type: ignore[union-attr]
@@ -121,7 +118,9 @@ def read_card(value: object, what: str, *, jokers: bool, field: str | None = Non
     return Card(rank, suit)
 
 
-def read_plays(value: object, *, seats: int, jokers: bool, game: str) -> list[Card]:
+def read_plays(
+    value: object, *, seats: int, jokers: bool, game: str, joker_refused: str = ""
+) -> list[Card]:
     """The cards of one trick in play order, the led card first: 1 to `seats` different cards."""
     if not isinstance(value, list):
         raise EntryError(
@@ -147,7 +146,9 @@ def read_plays(value: object, *, seats: int, jokers: bool, game: str) -> list[Ca
         what = (
             Message("the led card") if index == 0 else Message("card %(number)s", number=index + 1)
         )
-        card = read_card(text, what, jokers=jokers, field=f"plays.{index}")
+        card = read_card(
+            text, what, jokers=jokers, joker_refused=joker_refused, field=f"plays.{index}"
+        )
         if card in cards:
             raise EntryError(
                 Message(

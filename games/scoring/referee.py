@@ -54,6 +54,9 @@ class TrickReferee:
     # the table: replay_hand(trump, leading team, tricks, plays), an EntryError if it is none.
     teams: tuple[str, str] | None = None
     replay_hand: ReplayHand | None = None
+    # A deck without jokers: a joker's refusal (a message of `what` and `card`), else a joker is
+    # refused as text that is not a card.
+    joker_refused: str = ""
 
     @property
     def follows_hand(self) -> bool:

@@ -148,9 +148,9 @@ class Shape:
 
 @dataclass(frozen=True)
 class OneOf:
-    """An entry of one of several shapes (Under the 10's call or empty hand). Which one is
-    meant is told by the required fields that only that shape has (`called_by`); `either` is
-    the sentence for an entry with those of none of them, or of several."""
+    """An entry of one of several shapes (a round ended by a call, or by an empty hand). Which
+    one is meant is told by the required fields that only that shape has (`called_by`);
+    `either` is the sentence for an entry with those of none of them, or of several."""
 
     variants: tuple[Shape, ...] = field(default_factory=tuple)
     either: str = ""

@@ -183,7 +183,7 @@ def _just_undone(request, game: Game) -> RoundRevision | None:
 
 
 def _just_thrown_in(request, game: Game) -> int | None:
-    """The hand just thrown in (`?thrown_in=`, Forty Fives' "Everyone passed"), while it is
+    """The hand just thrown in (`?thrown_in=`, "Everyone passed"), while it is
     still the last round and can be undone."""
     number = request.GET.get("thrown_in", "")
     if not (number.isascii() and number.isdigit() and len(number) < 10) or (

@@ -217,7 +217,7 @@ def _my_bid(board, stage, player: int):
 
 
 def _owner_enters(game, stage) -> bool:
-    """This phase of the round is the owner's alone to enter (Forty Fives: the hand's result)."""
+    """This phase of the round is the owner's alone to enter (the hand's result, say)."""
     part_form = kind_ui(game.rules).part_form
     entered_in = part_form.entered_in if part_form else None
     return stage is not None and entered_in is not None and stage.phase not in entered_in
@@ -239,9 +239,9 @@ def _part_form(request, game, link, stage, draft):
     if stage is None or part_form is None:
         return None
     if part_form.entered_in is not None and stage.phase not in part_form.entered_in:
-        return None  # the owner's to enter (Forty Fives: the result of the hand)
+        return None  # the owner's to enter (the result of the hand, say)
     if player not in game.scoreboard.active_players:
-        return None  # out of the game (Under the 10): nothing to enter
+        return None  # out of the game: nothing to enter
     kept = seats.part_of(draft, player)
     table = seats.table_parts(draft)
     claims = {k: v for k, v in table.items() if seats.claimant(v) == player}
@@ -393,8 +393,8 @@ def game_phones(request, pk: int):
 
 
 def _owner_table_part(request, game: Game) -> None:
-    """The table's part entered on the owner's phone: who went out (FortyBelow), who called or
-    emptied their hand (Under the 10); the round is saved if that was the last part."""
+    """The table's part entered on the owner's phone: who went out, who called or emptied
+    their hand; the round is saved if that was the last part."""
     part_form = kind_ui(game.rules).part_form
     keys = part_form.owner_table_parts if part_form else {}
     how = request.POST.get("how", "went_out")

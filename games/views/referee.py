@@ -42,7 +42,7 @@ from ..scoring.messages import Message
 from ..scoring.referee import TrickReferee
 from ..words import said
 
-# A whole hand of Forty Fives is under 200 characters of address; more is not one of ours.
+# A whole hand of a game of five tricks is under 200 characters of address; more is not ours.
 LONGEST_QUERY = 500
 CARD_SEPARATOR = "-"  # "QH-AH-4S": safe in an address without escaping
 TRICK_SEPARATOR = "_"
@@ -95,9 +95,11 @@ class State:
         return self.url(plays=(*self.plays, card), rank="", suit="")
 
 
-def _cards(text: str, what: str, *, jokers: bool) -> list[Card]:
+def _cards(text: str, what: str, referee: TrickReferee) -> list[Card]:
     return [
-        read_card(code, what, jokers=jokers) for code in text.split(CARD_SEPARATOR) if code.strip()
+        read_card(code, what, jokers=referee.jokers, joker_refused=referee.joker_refused)
+        for code in text.split(CARD_SEPARATOR)
+        if code.strip()
     ]
 
 
@@ -106,23 +108,28 @@ def read_state(request, kind: str, referee: TrickReferee) -> State:
     if len(request.META.get("QUERY_STRING", "")) > LONGEST_QUERY:
         raise BadAddress(_("This address is too long to hold a trick."))
     get = request.GET
-    jokers = referee.jokers
     try:
         trump = get.get("trump", "").strip()
         if trump and referee.trump_is_card:
-            trump = read_card(trump, Message("the trump card"), jokers=jokers).code
+            trump = read_card(
+                trump,
+                Message("the trump card"),
+                jokers=referee.jokers,
+                joker_refused=referee.joker_refused,
+            ).code
         elif trump:
             referee.read_trump(trump)
-        plays = _cards(get.get("plays", ""), Message("a played card"), jokers=jokers)
+        plays = _cards(get.get("plays", ""), Message("a played card"), referee)
         if plays:
             plays = read_plays(
                 [card.code for card in plays],
                 seats=referee.players,
-                jokers=jokers,
+                jokers=referee.jokers,
                 game=referee.game,
+                joker_refused=referee.joker_refused,
             )
         hand = tuple(
-            tuple(_cards(trick, Message("a card of the hand"), jokers=jokers))
+            tuple(_cards(trick, Message("a card of the hand"), referee))
             for trick in get.get("hand", "").split(TRICK_SEPARATOR)
             if trick.strip() and referee.follows_hand
         )

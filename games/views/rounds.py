@@ -300,7 +300,7 @@ def round_preview(request, pk: int):
         if preview
         else []
     )
-    # FortyBelow scores each grid on its own as soon as it is full: beside the grid (out of
+    # A game that scores each hand on its own as soon as it is full: beside the grid (out of
     # band), and in the preview while only "who went out" is missing.
     hands = form.hands() if form.tallies_hands else []
     hand_rows = [(hand.name, shown(hand.tally.score)) for hand in hands if hand.tally]

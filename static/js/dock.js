@@ -12,7 +12,7 @@
   // keys' data-value; "" for the clear key, null for the next one). where(cell): the line that
   // says where the keypad is (the input's label by default). toggle(cell, value) and
   // pressed(cell, value): what a toggle key does, and whether it is on for the input. then: what
-  // comes after the inputs, kept in view once they are all in (FortyBelow's who went out).
+  // comes after the inputs, kept in view once they are all in (who went out, say).
   window.keypadDock = function ({ cells, key, where, toggle, pressed, then }) {
     const form = document.getElementById("round-form");
     const dock = form && form.querySelector("[data-dock]");
@@ -30,7 +30,7 @@
     const hand = (cell) => cell.closest("[data-hand]");
     let current = null;
 
-    // A list's choices the page has turned off (42's dealer's forbidden bid): so are their keys.
+    // A list's choices the page has turned off (the dealer's forbidden bid): so are their keys.
     const mirror = (cell) => {
       keys.forEach((button) => {
         const option = cell && cell.tagName === "SELECT" && button.dataset.value !== undefined &&

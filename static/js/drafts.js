@@ -69,7 +69,7 @@
   const refused = Boolean(form.querySelector(".error, .invalid"));
 
   // Put the pairs into the form; each control that changes says so (htmx previews the round,
-  // the grids and the 42 bids follow).
+  // the grids and the bids follow).
   const apply = (pairs) => {
     const byName = new Map();
     pairs.forEach(([name, value]) => byName.set(name, [...(byName.get(name) || []), value]));

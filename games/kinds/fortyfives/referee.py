@@ -17,6 +17,8 @@ from ...scoring.schema import CardCode, Choice, ListOf, Shape
 from .rules import PLAYERS, SUITS, TEAMS, TRICKS_PER_HAND
 
 GAME = "Forty Fives"
+# A joker typed as a card (the deck is without them): `what` is the card's place, `card` its text.
+NO_JOKERS = N_("%(what)s %(card)s is a joker, and Forty Fives is played without jokers")
 ACE_OF_HEARTS = Card("A", "H")
 
 # Highest first. A trump's place: the 5, the jack, the ace of hearts (always a trump), the ace
@@ -157,7 +159,7 @@ def judge(trump: object, plays: object) -> Ruling:
     """Who takes this trick of Forty Fives: `trump` is the named suit (`"hearts"`) and `plays`
     the cards in play order (`["6H", "JH", "5H", "AH"]`). Raises EntryError naming a bad card."""
     trump_suit = read_trump(trump)
-    cards = read_plays(plays, seats=PLAYERS, jokers=False, game=GAME)
+    cards = read_plays(plays, seats=PLAYERS, jokers=False, game=GAME, joker_refused=NO_JOKERS)
     return judge_cards(trump_suit, cards)
 
 
@@ -262,6 +264,7 @@ REFEREE = TrickReferee(
     game=GAME,
     players=PLAYERS,
     jokers=False,
+    joker_refused=NO_JOKERS,
     trump_is_card=False,
     read_trump=read_trump,
     judge_cards=judge_cards,
