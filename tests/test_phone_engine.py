@@ -85,6 +85,31 @@ def said_rounds(board_rounds, language: str) -> list[dict]:
         ]
 
 
+def assert_the_same_end(answer: dict, full) -> None:
+    """The phone's answer ends the game as the rules' scoreboard `full` does: standings, winners,
+    the deal and the open round."""
+    assert answer["standings"] == [
+        {
+            "player": s.player,
+            "total": s.total,
+            "total_shown": shown(s.total),
+            "rank": s.rank,
+            "eliminated": s.eliminated,
+        }
+        for s in full.standings
+    ]
+    assert answer["finished"] == full.finished
+    assert answer["winners"] == full.winners
+    assert answer["next_dealer"] == full.next_dealer
+    assert answer["active"] == full.active_players
+    opened = full.open_round
+    assert answer["open"] == (
+        {"number": opened.number, "dealer": opened.dealer, "entry": opened.entry}
+        if opened
+        else None
+    )
+
+
 def check_the_phone_plays_as_the_server(kind, players, entries, data, **setup):
     """`entries` typed on the phone as their forms (42 and Forty Fives rounds now and then in
     two steps, the bid first), the server having saved the first of them (its open round, if
@@ -138,26 +163,8 @@ def check_the_phone_plays_as_the_server(kind, players, entries, data, **setup):
     assert in_dutch["rounds"] == said_rounds(full.rounds[on_server:], "nl")
     final = rules.play_on(start, entries)
     assert answer["state"] == json.loads(json.dumps(final.table.state()))
-    assert answer["standings"] == [
-        {
-            "player": s.player,
-            "total": s.total,
-            "total_shown": shown(s.total),
-            "rank": s.rank,
-            "eliminated": s.eliminated,
-        }
-        for s in full.standings
-    ]
-    assert answer["finished"] == full.finished
-    assert answer["winners"] == full.winners
-    assert answer["next_dealer"] == full.next_dealer
-    assert answer["active"] == full.active_players
+    assert_the_same_end(answer, full)
     opened = full.open_round
-    assert answer["open"] == (
-        {"number": opened.number, "dealer": opened.dealer, "entry": opened.entry}
-        if opened
-        else None
-    )
     assert answer["next_number"] == (opened.number if opened else len(full.rounds) + 1)
 
 

@@ -30,10 +30,10 @@ from hypothesis import strategies as st
 from games.kinds import GAMES, phone
 from games.offline import engine_runtime
 from games.scoring import EntryError
-from games.scoring.numbers import shown
 from games.words import said
 from tests.test_phone_engine import (
     DUTCH,
+    assert_the_same_end,
     bids_alone,
     form_of,
     names_of,
@@ -298,26 +298,7 @@ def check_against_the_rules(plan: dict, english: dict, dutch: dict | None) -> No
     start = rules.start(players, setup.get("first_dealer"), setup.get("options"), names)
     final = rules.play_on(start, entries)
     assert english["state"] == json.loads(json.dumps(final.table.state()))
-    assert english["standings"] == [
-        {
-            "player": s.player,
-            "total": s.total,
-            "total_shown": shown(s.total),
-            "rank": s.rank,
-            "eliminated": s.eliminated,
-        }
-        for s in full.standings
-    ]
-    assert english["finished"] == full.finished
-    assert english["winners"] == full.winners
-    assert english["next_dealer"] == full.next_dealer
-    assert english["active"] == full.active_players
-    opened = full.open_round
-    assert english["open"] == (
-        {"number": opened.number, "dealer": opened.dealer, "entry": opened.entry}
-        if opened
-        else None
-    )
+    assert_the_same_end(english, full)
 
 
 def check_refused_as_the_rules_refuse(plan: dict, breaking: dict, english: dict, dutch: dict):

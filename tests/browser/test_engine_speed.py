@@ -15,28 +15,14 @@ from playwright.sync_api import expect
 
 from .. import factories
 from .conftest import PHONE, log_in
+from .test_save_round_trip import ONE_ROUND_TRIP, SLOW_4G
 
 pytestmark = [pytest.mark.browser, pytest.mark.timing]
 
-SLOW_4G = {
-    "offline": False,
-    "latency": 150,  # ms, one round trip
-    "downloadThroughput": 1.6e6 / 8,  # bytes per second
-    "uploadThroughput": 0.75e6 / 8,
-}
 FAST = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
 TARGET = 0.3  # round trips, from the tap on Save to the totals on screen
 ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
 ENGINE_START = 120_000  # ms: the first start compiles 8 MB of WebAssembly
-ONE_ROUND_TRIP = """async () => {
-  const times = [];
-  for (let n = 0; n < 5; n++) {
-    const start = performance.now();
-    await (await fetch("/api/rules/?trip=" + n, {cache: "no-store"})).text();
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b)[2];
-}"""
 # In the page: when the tap reached it (capture phase, before htmx), and when the phone's board
 # first showed (it is inserted before the form, then replaced with #main by the server's answer).
 WATCH = """() => {
