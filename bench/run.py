@@ -605,8 +605,9 @@ def main() -> int:
     try:
         progress("migrating a temporary database, collecting static files")
         call_command("migrate", interactive=False, verbosity=0)
-        # The pages measured link only the app's and django-htmx's files (brotli takes time).
-        ignore = ["admin", "rest_framework", "drf_spectacular_sidecar"]
+        # The pages measured link only the app's and django-htmx's files (brotli takes time;
+        # Pyodide, fetched once a game's page is idle, is bench/offline_engine.py's).
+        ignore = ["admin", "rest_framework", "drf_spectacular_sidecar", "pyodide-*"]
         call_command("collectstatic", interactive=False, verbosity=0, ignore_patterns=ignore)
         endless, seats = endless_game()
         wsgi, owner = Wsgi(), new_owner("owner", seats)
