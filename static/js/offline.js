@@ -150,8 +150,11 @@
   // Saved with no connection, the engine on the phone: the round is kept to send (as the
   // service worker keeps a form sent itself), the board as the phone scores it takes the form's
   // place, and the next round is one tap away, on this page: no page to load, no engine to start.
+  let keeping = false; // this round is being kept (htmx says a timeout, then its request failed)
   const keepHere = async (button) => {
-    if (form.hidden) return; // kept already (a timeout after the answer came)
+    if (keeping) return;
+    keeping = true;
+    if (shownBoard) { shownBoard.remove(); shownBoard = null; } // the instant board, if it came
     const data = new FormData(form);
     if (button.name) data.append(button.name, button.value);
     const number = Number(form.elements.number.value);
@@ -168,6 +171,7 @@
       const next = make("button", "button primary big", nextRound(answer));
       next.type = "button";
       next.addEventListener("click", () => {
+        keeping = false;
         board.remove();
         form.reset();
         form.hidden = false;

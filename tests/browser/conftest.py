@@ -38,6 +38,22 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": LAUNCH_ARGS}
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _plain_static_files_all_along():
+    """Static files without collectstatic's manifest for the whole run, not only within each
+    test (the root conftest's `_plain_static_files`): the live server also answers what a page
+    still asks as its test ends (a service worker's, the engine's downloads), and such a request
+    racing the test's settings being put back must not meet the manifest storage, or keep it
+    for the next test."""
+    from django.test import override_settings
+
+    plain = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+    from django.conf import settings
+
+    with override_settings(STORAGES={**settings.STORAGES, "staticfiles": plain}):
+        yield
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings, tmp_path_factory):
     """The live server's SQLite database in a file, not in shared memory: a page, its service

@@ -178,3 +178,25 @@ def test_offline_bids_saved_alone_are_finished_on_the_phone_and_the_server_agree
     assert saved.status == "complete" and saved.entry["hands"][0]["tricks"] is not None
     names = game.player_names
     assert {names[line["player"]]: line["total"] for line in saved.results} == shown
+
+
+def test_a_save_cut_off_mid_way_is_kept_and_scored_on_the_phone_then_sent(phones, live_server, ann):
+    game = start(ann, "fourscore", ["Ann", "Bob", "Cy"], deals=4)
+    context, page = phones(ann)
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    page.wait_for_function(ENGINE_READY, timeout=60_000)
+    # The save leaves the phone and the connection drops before any answer.
+    context.route("**/rounds/new/", lambda route: route.abort("internetdisconnected"))
+    for name, pile in PILES[0].items():
+        page.get_by_role("spinbutton", name=name).fill(str(pile))
+    expect(page.locator("#preview")).to_contain_text("Ann +3 → 3")
+    page.get_by_role("button", name="Save round 1").click()
+    board = page.locator("#phone-board")
+    expect(board).to_contain_text("On this phone, not yet sent")
+    assert totals_shown(page) == PILES[0]
+    assert game.rounds.count() == 0
+
+    context.unroute("**/rounds/new/")
+    page.reload()  # the page sends what it keeps as it opens
+    expect(page.locator("main")).to_contain_text("The round kept on this phone is sent and saved.")
+    assert [line["total"] for line in game.rounds.get().results] == [3, 7, 2]
