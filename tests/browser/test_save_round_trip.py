@@ -24,6 +24,7 @@ SLOW_4G = {
 # itself, on a CPU four times slower, is a third of a round trip). Held here to 2, so that the
 # two round trips of before fail it; 1.5 is a target still to reach (README, "Speed").
 TARGET = 2.0  # round trips
+ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
 ONE_ROUND_TRIP = """async () => {
   const times = [];
   for (let n = 0; n < 5; n++) {
@@ -62,6 +63,9 @@ def test_a_save_shows_round_saved_on_the_board_within_one_and_a_half_round_trips
     ratios = []
     for number in range(len(game.saved_rounds) + 1, len(game.saved_rounds) + 6):
         page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+        # The phone's engine starting (compiling its WebAssembly in a worker) takes the CPU for
+        # seconds after a round page opens: a table saves a round minutes later, not then.
+        page.wait_for_function(ENGINE_READY, timeout=120_000)
         for n, field in enumerate(page.locator("input[type=number]").all()):
             field.fill(str(n + number))
         page.wait_for_timeout(500)  # the preview in
