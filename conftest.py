@@ -52,6 +52,11 @@ def _plain_static_files(request):
     from django.core.cache import cache
 
     cache.clear()
+    # English to begin with: a request in Dutch leaves Dutch active in the thread that served it
+    # (LocaleMiddleware), and a test run after it in the same worker would read Dutch.
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture
