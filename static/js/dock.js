@@ -9,16 +9,24 @@
   const GAP = 8; // px kept clear around the input in view
 
   // cells: the inputs, in the order they are entered. key(cell, value): what a key does (the
-  // keys' data-value; "" for the clear key, null for the next one). where(cell): the line that
-  // says where the keypad is (the input's label by default). toggle(cell, value) and
-  // pressed(cell, value): what a toggle key does, and whether it is on for the input. then: what
-  // comes after the inputs, kept in view once they are all in (who went out, say).
-  window.keypadDock = function ({ cells, key, where, toggle, pressed, then }) {
+  // keys' data-value; "" for the clear key). where(cell): the line that says where the keypad is
+  // (the input's label by default). toggle(cell, value) and pressed(cell, value): what a toggle
+  // key does, and whether it is on for the input. then: what comes after the inputs, kept in view
+  // once they are all in (who went out, say). next(cell): the input whose keys are shown beside
+  // this one's, when the dock has a second set (the next hand): a tap on one of them goes on to
+  // it, so a new hand costs no tap of its own. The two sets take turns, so that the keys a hand
+  // is entered on keep meaning that hand until it is left.
+  window.keypadDock = function ({ cells, key, where, toggle, pressed, then, next }) {
     const form = document.getElementById("round-form");
     const dock = form && form.querySelector("[data-dock]");
     if (!dock || !cells.length) return null;
-    const whereLine = dock.querySelector("[data-dock-where]");
-    const keys = Array.from(dock.querySelectorAll("button:not([data-toggle])"));
+    const sets = Array.from(dock.querySelectorAll("[data-keys]")).map((box) => ({
+      box,
+      whereLine: box.querySelector("[data-dock-where]"),
+      keys: Array.from(box.querySelectorAll("button[data-value]")),
+      cell: null,
+    }));
+    const clear = dock.querySelector("button[data-clear]");
     const toggles = Array.from(dock.querySelectorAll("button[data-toggle]"));
     const showPressed = () => toggles.forEach((button) => {
       button.setAttribute("aria-pressed", String(Boolean(current && pressed(current, button.dataset.toggle))));
@@ -27,15 +35,28 @@
       const tag = document.querySelector(`label[for="${cell.id}"]`);
       return tag ? tag.textContent.trim() : "";
     };
+    const whereOf = (cell) => (where ? where(cell) : label(cell));
     const hand = (cell) => cell.closest("[data-hand]");
     let current = null;
+    let active = 0; // the set of keys that go to the input being entered
+    dock.classList.toggle("paired", sets.length > 1);
 
-    // A list's choices the page has turned off (the dealer's forbidden bid): so are their keys.
-    const mirror = (cell) => {
-      keys.forEach((button) => {
-        const option = cell && cell.tagName === "SELECT" && button.dataset.value !== undefined &&
+    // A set's keys for its input: a list's choices the page has turned off (the dealer's
+    // forbidden bid) are turned off too; the other set's keys name the input they go to.
+    // A set with no input (after the last hand) keeps its place: the keys never move under a
+    // thumb on its way to Save.
+    const fit = (set) => {
+      const cell = set.cell;
+      set.box.classList.toggle("unused", !cell);
+      set.box.classList.toggle("current", Boolean(cell) && cell === current);
+      if (!cell) return;
+      set.whereLine.textContent = whereOf(cell);
+      set.keys.forEach((button) => {
+        const option = cell.tagName === "SELECT" &&
           Array.from(cell.options).find((o) => o.value === button.dataset.value);
         button.disabled = Boolean(option && option.disabled);
+        if (cell === current) button.removeAttribute("aria-label");
+        else button.setAttribute("aria-label", `${whereOf(cell)} ${button.textContent}`);
       });
     };
 
@@ -48,8 +69,9 @@
       if (!cell) return;
       cell.classList.add("selected");
       if (hand(cell)) hand(cell).classList.add("current");
-      whereLine.textContent = where ? where(cell) : label(cell);
-      mirror(cell);
+      sets[active].cell = cell;
+      if (sets.length > 1) sets[1 - active].cell = next ? next(cell) : null;
+      sets.forEach(fit);
       showPressed();
     };
 
@@ -80,6 +102,8 @@
 
     const pick = (cell) => {
       if (!cell) return done();
+      // Going on to the input the other set shows: its keys are now this input's.
+      if (sets.length > 1 && cell === sets[1 - active].cell) active = 1 - active;
       show(cell);
       bring(cell);
     };
@@ -92,13 +116,14 @@
       });
       cell.addEventListener("focus", () => show(cell));
     });
-    keys.forEach((button) => {
+    sets.forEach((set) => set.keys.forEach((button) => {
       button.addEventListener("click", () => {
-        if (!current) return;
-        const value = "next" in button.dataset ? null : "clear" in button.dataset ? "" : button.dataset.value;
-        key(current, value);
+        if (!set.cell) return;
+        if (set.cell !== current) pick(set.cell);
+        key(current, button.dataset.value);
       });
-    });
+    }));
+    if (clear) clear.addEventListener("click", () => { if (current) key(current, ""); });
 
     toggles.forEach((button) => {
       button.addEventListener("click", () => {

@@ -1,9 +1,9 @@
 // Under the 10's hands at the pace of the table (the form works without it: the cards are typed,
 // the bonus cards ticked): one keypad of cards and bonus cards at the bottom of the screen
-// (static/js/dock.js) that follows the hand being entered, one tap a card. "Next hand" goes on
-// to the next one, as does a hand that holds all it can (five cards, its bonus cards included);
-// any hand is taken up again by tapping its cards. The hand that went out with an empty hand is
-// passed over. The bonus cards a hand holds are said under its name. Used by the round page and
+// (static/js/dock.js) that follows the hand being entered, one tap a card, with a second set of
+// card keys for the next hand: its first card goes on to it, as does a hand that holds all it can
+// (five cards, its bonus cards included); any hand is taken up again by tapping its cards. The
+// hand that went out with an empty hand is passed over. The bonus cards a hand holds are said under its name. Used by the round page and
 // a seat's.
 (function () {
   "use strict";
@@ -41,8 +41,8 @@
       box.checked = !box.checked;
       box.dispatchEvent(new Event("change", { bubbles: true }));
     },
+    next: nextHand,
     key: (cell, value) => {
-      if (value === null) return dock.pick(nextHand(cell));
       cell.value = value === "" ? "" : [...cards(cell), value].join(" ");
       // The preview and the kept draft follow the text box's input.
       cell.dispatchEvent(new Event("input", { bubbles: true }));
@@ -51,6 +51,10 @@
   });
   if (!dock) return;
   cells.forEach(showHeld);
+  // Who emptied their hand has none to enter: the next hand's keys pass over it.
+  document.querySelectorAll("input[name=how], input[name=ended_by]").forEach((choice) => {
+    choice.addEventListener("change", () => { if (dock.current) dock.show(dock.current); });
+  });
   // The first hand with nothing in it yet, or none (a saved round being fixed: tap a hand).
   const blank = () => cells.find((c) => !c.value && c.name !== emptied() &&
     !handOf(c).querySelector(".u10-points input").value) || null;
