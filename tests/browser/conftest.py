@@ -54,6 +54,16 @@ def _plain_static_files_all_along():
         yield
 
 
+@pytest.fixture(autouse=True)
+def _phone_engine_only_where_tested(request, settings):
+    """The pages carry the phone's engine (Pyodide) only in the tests marked `engine`. Elsewhere
+    its start, seconds of CPU behind every game page opened, would race what the test looks at
+    (a preview scored on the phone or by the server, whichever comes first) and take a third of
+    the run. Without it the pages are the app as served without Pyodide, a setup of its own."""
+    if request.node.get_closest_marker("engine") is None:
+        settings.PYODIDE_VERSION = ""
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings, tmp_path_factory):
     """The live server's SQLite database in a file, not in shared memory: a page, its service

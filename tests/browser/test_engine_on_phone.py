@@ -45,7 +45,7 @@ from tests.test_phone_engine import (
     test_under10,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.engine]
 
 GAMES_PER_KIND = 200
 DUTCH_EVERY = 10  # every tenth game is played in Dutch too

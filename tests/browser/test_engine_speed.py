@@ -17,7 +17,7 @@ from .. import factories
 from .conftest import PHONE, log_in
 from .test_save_round_trip import ONE_ROUND_TRIP, SLOW_4G
 
-pytestmark = [pytest.mark.browser, pytest.mark.timing]
+pytestmark = [pytest.mark.browser, pytest.mark.timing, pytest.mark.engine]
 
 FAST = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
 TARGET = 0.3  # round trips, from the tap on Save to the totals on screen

@@ -11,7 +11,7 @@ from games.models import Game
 from .conftest import save_screenshot
 from .test_offline import start, visit_while_online
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.engine]
 
 ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
 PILES = [

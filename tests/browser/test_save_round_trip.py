@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from .. import factories
 from .conftest import log_in
 
-pytestmark = [pytest.mark.browser, pytest.mark.timing]
+pytestmark = [pytest.mark.browser, pytest.mark.timing, pytest.mark.engine]
 
 SLOW_4G = {
     "offline": False,
