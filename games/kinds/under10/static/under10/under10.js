@@ -1,10 +1,10 @@
 // Under the 10's hands at the pace of the table (the form works without it: the cards are typed,
 // the bonus cards ticked): one keypad of cards and bonus cards at the bottom of the screen
 // (static/js/dock.js) that follows the hand being entered, one tap a card, with a second set of
-// card keys for the next hand: its first card goes on to it, as does a hand that holds all it can
-// (five cards, its bonus cards included); any hand is taken up again by tapping its cards. The
-// hand that went out with an empty hand is passed over. The bonus cards a hand holds are said under its name. Used by the round page and
-// a seat's.
+// card keys for the next hand: its first card goes on to it, as does a hand that holds all it
+// can (five cards, its bonus cards included); any hand is taken up again by tapping its cards.
+// The hand that went out with an empty hand is passed over. The bonus cards a hand holds are
+// said under its name. Used by the round page and a seat's.
 (function () {
   "use strict";
   const hands = document.querySelector("[data-hands]");
