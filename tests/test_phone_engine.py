@@ -85,10 +85,9 @@ def said_rounds(board_rounds, language: str) -> list[dict]:
         ]
 
 
-def assert_the_same_end(answer: dict, full) -> None:
-    """The phone's answer ends the game as the rules' scoreboard `full` does: standings, winners,
-    the deal and the open round."""
-    assert answer["standings"] == [
+def said_standings(board) -> list[dict]:
+    """A scoreboard's standings as the phone's answer gives them."""
+    return [
         {
             "player": s.player,
             "total": s.total,
@@ -96,8 +95,14 @@ def assert_the_same_end(answer: dict, full) -> None:
             "rank": s.rank,
             "eliminated": s.eliminated,
         }
-        for s in full.standings
+        for s in board.standings
     ]
+
+
+def assert_the_same_end(answer: dict, full) -> None:
+    """The phone's answer ends the game as the rules' scoreboard `full` does: standings, winners,
+    the deal and the open round."""
+    assert answer["standings"] == said_standings(full)
     assert answer["finished"] == full.finished
     assert answer["winners"] == full.winners
     assert answer["next_dealer"] == full.next_dealer
@@ -424,16 +429,7 @@ def test_the_phone_continues_the_servers_game_as_its_write_path_does(owner):
     saved = Game.objects.get(pk=game.pk)
     assert answer["state"] == saved.rounds.get(number=2).state
     assert answer["rounds"] == said_rounds(saved.scoreboard.rounds[1:], "en")
-    assert answer["standings"] == [
-        {
-            "player": s.player,
-            "total": s.total,
-            "total_shown": shown(s.total),
-            "rank": s.rank,
-            "eliminated": s.eliminated,
-        }
-        for s in saved.scoreboard.standings
-    ]
+    assert answer["standings"] == said_standings(saved.scoreboard)
 
 
 def test_fortybelows_complete_grids_are_tallied_and_marked_for_the_preview():
