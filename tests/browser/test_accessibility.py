@@ -186,21 +186,33 @@ def _every_page(live_server) -> Site:
     return site
 
 
-@pytest.fixture
-def visit(browser, live_server, transactional_db):
-    """Goes through every page on a 360 x 740 phone and gives each to `check(page)`; returns
-    {page name: what check found}. Logs in where the logged-in pages start."""
-    assert AXE.exists(), f"{AXE} is missing: run `npm ci` (make test-browser does)"
-    site = _every_page(live_server)
+# Dark mode changes colours only (app.css's prefers-color-scheme blocks set colours and nothing
+# else), so in dark mode axe runs the rules that read colours; the light run has all of them.
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+
+
+@dataclass
+class Found:
+    """What the walk found, page by page: axe-core's violations in light mode (every rule) and
+    in dark mode (the colour rules), and the tap targets under SMALLEST_TARGET."""
+
+    axe: dict[str, list[str]] = field(default_factory=dict)
+    axe_dark: dict[str, list[str]] = field(default_factory=dict)
+    small_targets: dict[str, list[str]] = field(default_factory=dict)
+
+
+def _walk(browser, site: Site) -> Found:
+    """Goes through every page once on a 360 x 740 phone, logged out and then, where the
+    logged-in pages start, logged in, and checks each page as loaded: its tap targets and axe in
+    light mode, then axe's colour rules with the same page in dark mode. Switching a loaded page
+    to dark shows what loading it dark would: the scheme is read by app.css's media queries
+    alone, no script of the app reads it."""
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, bypass_csp=True
     )
     page = context.new_page()
-
-    def run(check, color_scheme="light") -> dict[str, list[str]]:
-        context.clear_cookies()  # logged out for the public pages
-        page.emulate_media(color_scheme=color_scheme)
-        found, logged_in = {}, False
+    found, logged_in = Found(), False
+    try:
         for name, url, then, as_user in site.pages:
             if as_user and not logged_in:
                 page.goto(f"{site.url}/accounts/login/")
@@ -209,27 +221,52 @@ def visit(browser, live_server, transactional_db):
                 page.get_by_role("button", name="Log in").click()
                 page.wait_for_url(f"{site.url}/")
                 logged_in = True
+            page.emulate_media(color_scheme="light")
             response = page.goto(url)
             refused = name.startswith("not found") or "bad address" in name
             assert (response.status >= 400) == refused, f"{name}: {url} answered {response.status}"
             if then:
                 then(page)
-            problems = check(page)
-            if problems:
-                found[f"{name} ({color_scheme})"] = problems
-        return found
+            if small := page.evaluate(TAP_TARGETS, SMALLEST_TARGET):
+                found.small_targets[f"{name} (light)"] = small
+            page.add_script_tag(path=str(AXE))
+            if problems := _axe(page):
+                found.axe[f"{name} (light)"] = problems
+            page.emulate_media(color_scheme="dark")
+            if problems := _axe(page, COLOUR_RULES):
+                found.axe_dark[f"{name} (dark)"] = problems
+    finally:
+        context.close()
+    return found
 
-    yield run
-    context.close()
+
+@pytest.fixture(scope="session")
+def _walks() -> dict:
+    """The one walk of the site for this run's process: what it found, or the error that ended
+    it. Session-wide rather than module-wide: a test of another module may run between this
+    module's tests (the slow tests go first), and a module fixture would be made again after it."""
+    return {}
 
 
-# Dark mode changes colours only (app.css's prefers-color-scheme blocks set colours and nothing
-# else), so in dark mode axe runs the rules that read colours; the light run has all of them.
-COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+@pytest.fixture
+def found(_walks, browser, live_server, transactional_db) -> Found:
+    """What every page showed (`Found`), walked by the first test that asks and read from there
+    by the others: a walk is a minute or more of a core, and the three checks need the same
+    pages. The walk's database is that first test's, emptied after it as any browser test's."""
+    if "error" in _walks:
+        raise _walks["error"]
+    if "found" not in _walks:
+        assert AXE.exists(), f"{AXE} is missing: run `npm ci` (make test-browser does)"
+        try:
+            _walks["found"] = _walk(browser, _every_page(live_server))
+        except Exception as error:
+            _walks["error"] = error
+            raise
+    return _walks["found"]
 
 
 def _axe(page, rules: list[str] | None = None) -> list[str]:
-    page.add_script_tag(path=str(AXE))
+    """axe-core's violations on the page, every rule or only `rules`; axe is on the page."""
     options = {"resultTypes": ["violations"]}
     if rules:
         options["runOnly"] = {"type": "rule", "values": rules}
@@ -258,18 +295,22 @@ def _report(found: dict[str, list[str]]) -> str:
     return "\n".join(f"\n{name}:\n  " + "\n  ".join(lines) for name, lines in found.items())
 
 
-@pytest.mark.slow  # every page, every rule: a minute of a loaded core
-def test_axe_finds_no_accessibility_violation_on_any_page(visit):
-    found = visit(_axe)
-    assert not found, f"axe-core found violations on {len(found)} pages:{_report(found)}"
-
-
+# The first of the three to run walks the site for all three (`found`): this one, as slow, goes
+# first. The other two are not marked slow: that would deal them to the heads of other xdist
+# workers, each to walk the site again; unmarked, they follow it in the collection, on its worker.
 @pytest.mark.slow
-def test_axe_finds_no_colour_contrast_violation_on_any_page_in_dark_mode(visit):
-    found = visit(lambda page: _axe(page, COLOUR_RULES), color_scheme="dark")
-    assert not found, f"axe-core found violations on {len(found)} pages:{_report(found)}"
+def test_axe_finds_no_accessibility_violation_on_any_page(found):
+    assert not found.axe, (
+        f"axe-core found violations on {len(found.axe)} pages:{_report(found.axe)}"
+    )
 
 
-def test_every_tap_target_on_every_page_is_at_least_44_px_each_way(visit):
-    found = visit(lambda page: page.evaluate(TAP_TARGETS, SMALLEST_TARGET))
-    assert not found, f"Tap targets under 44 x 44 px on {len(found)} pages:{_report(found)}"
+def test_axe_finds_no_colour_contrast_violation_on_any_page_in_dark_mode(found):
+    assert not found.axe_dark, (
+        f"axe-core found violations on {len(found.axe_dark)} pages:{_report(found.axe_dark)}"
+    )
+
+
+def test_every_tap_target_on_every_page_is_at_least_44_px_each_way(found):
+    small = found.small_targets
+    assert not small, f"Tap targets under 44 x 44 px on {len(small)} pages:{_report(small)}"
