@@ -229,7 +229,6 @@ def _walk(browser, site: Site) -> Found:
                 then(page)
             if small := page.evaluate(TAP_TARGETS, SMALLEST_TARGET):
                 found.small_targets[f"{name} (light)"] = small
-            page.add_script_tag(path=str(AXE))
             if problems := _axe(page):
                 found.axe[f"{name} (light)"] = problems
             page.emulate_media(color_scheme="dark")
@@ -266,7 +265,9 @@ def found(_walks, browser, live_server, transactional_db) -> Found:
 
 
 def _axe(page, rules: list[str] | None = None) -> list[str]:
-    """axe-core's violations on the page, every rule or only `rules`; axe is on the page."""
+    """axe-core's violations on the page, every rule or only `rules` (axe put on the page once)."""
+    if not page.evaluate("() => typeof axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
     options = {"resultTypes": ["violations"]}
     if rules:
         options["runOnly"] = {"type": "rule", "values": rules}

@@ -94,7 +94,7 @@ def test_a_finished_ten_round_six_player_fortybelow_board_fits_two_screens(
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     expect(phone.get_by_role("status").filter(has_text="Winner")).to_have_text("Winner: Dee")
     screens(phone, "pace-board-fortybelow-six-players")
-    print("HEIGHT", board_height(phone)); assert board_height(phone) <= TWO_SCREENS
+    assert board_height(phone) <= TWO_SCREENS
     assert_fits_a_thumb(phone)
     # The totals are on top, beside the names, and the last round is on the first screen.
     totals = phone.locator("#scoreboard tr.totals")
@@ -103,7 +103,7 @@ def test_a_finished_ten_round_six_player_fortybelow_board_fits_two_screens(
     assert last_round.bounding_box()["y"] + last_round.bounding_box()["height"] < PHONE["height"]
 
     phone.goto(f"{live_server.url}/s/{game.share_token}/")
-    print("HEIGHT", board_height(phone)); assert board_height(phone) <= TWO_SCREENS
+    assert board_height(phone) <= TWO_SCREENS
     assert_fits_a_thumb(phone)
 
 
