@@ -720,6 +720,11 @@ def test_a_save_sent_by_htmx_answers_with_the_new_board_and_its_address(owner_cl
     html = answer.content.decode()
     assert "Round 1 saved." in html and 'id="round-1"' in html
     assert 'id="round-form"' not in html
+    # Only what the phone swaps in (its #main) and the page's title: not the head, the bar,
+    # the footer and the scripts it already has.
+    page = parse(html)
+    assert page.find("title").text.startswith("FourScore") and page.find("main#main")
+    assert not page.find_all("header, footer, script")
     assert Round.objects.filter(game=game).count() == 1
     # The message was shown with the board: the next page doesn't say it again.
     assert (

@@ -113,7 +113,9 @@ def _back_to_the_scores(request, game: Game, *, thrown_in: int | None = None):
     if not request.htmx:
         query = f"?thrown_in={thrown_in}" if thrown_in else ""
         return redirect(reverse("game_detail", args=[game.pk]) + query)
-    response = scoreboard_page(request, game, "games/game_detail.html", thrown_in=thrown_in)
+    response = scoreboard_page(
+        request, game, "games/game_detail.html", thrown_in=thrown_in, base_template="main_only.html"
+    )
     response["HX-Replace-Url"] = reverse("game_detail", args=[game.pk])
     return response
 

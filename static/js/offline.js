@@ -198,6 +198,7 @@
   const instantBoard = async (button) => {
     answered = false;
     if (button.name === "thrown_in") return;
+    await null; // drawn once htmx has sent the save, not before
     const body = JSON.stringify(thisForm().form);
     const answer = lastPlay && lastPlay.body === body ? lastPlay.answer : await engine.play([...keptForms(), thisForm()]);
     if (answer.error || answered) return; // refused, or the server was quicker

@@ -75,9 +75,12 @@ def test_a_save_shows_round_saved_on_the_board_within_one_and_a_half_round_trips
         saved = page.get_by_text(f"Round {number} saved.")
         page.evaluate(WATCH, f"Round {number} saved.")
         page.get_by_role("button", name=f"Save round {number}").tap()
-        expect(saved).to_be_visible(timeout=10_000)
+        # Waited for by the page's own observer: Playwright's search of the page for the words,
+        # run again and again on the CPU four times slower, would slow the swap it waits for.
+        page.wait_for_function("() => window.savedAt", polling=100, timeout=10_000)
         took = page.evaluate("() => window.savedAt - window.tappedAt")
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        expect(saved).to_be_visible()
         cdp.send("Network.emulateNetworkConditions", {**SLOW_4G, "latency": 0,
                                                        "downloadThroughput": -1,
                                                        "uploadThroughput": -1})  # fmt: skip
