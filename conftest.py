@@ -43,7 +43,9 @@ def _plain_static_files(request):
     if not request.config.pluginmanager.hasplugin("django"):
         return  # the pure scoring tests can run without Django at all
     settings = request.getfixturevalue("settings")
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # speed
+    from tests.factories import FAST_PASSWORD_HASHERS
+
+    settings.PASSWORD_HASHERS = FAST_PASSWORD_HASHERS
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

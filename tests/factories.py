@@ -5,6 +5,8 @@ from games.models import Game, Player
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 PASSWORD = "a long table password 42"  # every test user's (conftest.py)
+# A hasher quick enough for tests (the default one takes a tenth of a second a password).
+FAST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def add_players(owner, names=NAMES) -> list[Player]:

@@ -14,6 +14,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
+from django.test import override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
@@ -21,7 +23,7 @@ from rest_framework.test import APIClient
 
 from games import seats, transfer
 from games.models import Game, GameNight, Player, Round, RoundDraft, RoundRevision, Seat, SeatLink
-from tests.factories import PASSWORD, piles
+from tests.factories import FAST_PASSWORD_HASHERS, PASSWORD, piles
 
 pytestmark = pytest.mark.django_db
 
@@ -32,39 +34,49 @@ OWNERS_PLAYERS = ("Annabel Quince", "Bartholomew Reed", "Cyrano Vale", "Delphine
 OUTSIDERS_PLAYERS = ("Evander Mallory", "Florian Nash")
 
 
-@pytest.fixture
-def world(owner, outsider):
+@pytest.fixture(scope="module")
+def saved_world(django_db_setup, django_db_blocker):
     """The owner's four players, tonight's night, a shared FourScore game with two rounds (the
-    first edited, so a version is kept) and an unshared one; another user's players and game."""
-    ann, bob, cy, dee = (Player.add(owner, name) for name in OWNERS_PLAYERS)
-    night = GameNight.tonight(owner)
-    game = Game.start(owner, "fourscore", [ann, bob, cy], options={"deals": 5}, night=night)
-    game.add_round(piles([ann, bob, cy], 1, 2, 3), owner)
-    game.add_round(piles([ann, bob, cy], 2, 2, 2), owner)
-    game.replace_round(1, piles([ann, bob, cy], 3, 2, 1), owner)
-    game.share()
-    seats.turn_on(game)  # players' phones: Ann's phone holds a seat link
-    seat_token = seats.join(game, 0)
-    unshared = Game.start(owner, "fourscore", [cy, dee], night=night)
-    eve, flo = (Player.add(outsider, name) for name in OUTSIDERS_PLAYERS)
-    theirs = Game.start(outsider, "fourscore", [eve, flo], night=GameNight.tonight(outsider))
-    return SimpleNamespace(
-        owner=owner,
-        outsider=outsider,
-        ann=ann,
-        bob=bob,
-        cy=cy,
-        dee=dee,
-        night=night,
-        game=game,
-        revision=game.revisions.get(),
-        seat_token=seat_token,
-        seat_link=SeatLink.objects.get(),
-        unshared=unshared,
-        eve=eve,
-        flo=flo,
-        theirs=theirs,
-    )
+    first edited, so a version is kept) and an unshared one; another user's players and game.
+
+    Saved once for the module, in a transaction that each case's own nests in and rolls back to,
+    as Django's TestCase.setUpTestData keeps its data: building it took most of a case's time.
+    """
+    fast_hashing = override_settings(PASSWORD_HASHERS=FAST_PASSWORD_HASHERS)
+    with django_db_blocker.unblock(), transaction.atomic(), fast_hashing:
+        users = get_user_model().objects
+        owner = users.create_user("ann", password=PASSWORD)
+        outsider = users.create_user("mallory", password=PASSWORD)
+        ann, bob, cy, dee = (Player.add(owner, name) for name in OWNERS_PLAYERS)
+        night = GameNight.tonight(owner)
+        game = Game.start(owner, "fourscore", [ann, bob, cy], options={"deals": 5}, night=night)
+        game.add_round(piles([ann, bob, cy], 1, 2, 3), owner)
+        game.add_round(piles([ann, bob, cy], 2, 2, 2), owner)
+        game.replace_round(1, piles([ann, bob, cy], 3, 2, 1), owner)
+        game.share()
+        seats.turn_on(game)  # players' phones: Ann's phone holds a seat link
+        seat_token = seats.join(game, 0)
+        unshared = Game.start(owner, "fourscore", [cy, dee], night=night)
+        eve, flo = (Player.add(outsider, name) for name in OUTSIDERS_PLAYERS)
+        theirs = Game.start(outsider, "fourscore", [eve, flo], night=GameNight.tonight(outsider))
+        saved = {
+            "owner": owner,
+            "outsider": outsider,
+            **{"ann": ann, "bob": bob, "cy": cy, "dee": dee, "eve": eve, "flo": flo},
+            **{"night": night, "game": game, "unshared": unshared, "theirs": theirs},
+            "revision": game.revisions.get(),
+            "seat_link": SeatLink.objects.get(),
+        }
+        yield {name: (type(row), row.pk) for name, row in saved.items()}, seat_token
+        transaction.set_rollback(True)
+
+
+@pytest.fixture
+def world(saved_world, db):
+    """The saved world, read afresh for each case: a case may change its rows in memory."""
+    saved, seat_token = saved_world
+    rows = {name: model.objects.get(pk=pk) for name, (model, pk) in saved.items()}
+    return SimpleNamespace(**rows, seat_token=seat_token)
 
 
 def rows(owner=None) -> dict:
