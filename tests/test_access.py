@@ -79,6 +79,17 @@ def world(saved_world, db):
     return SimpleNamespace(**rows, seat_token=seat_token)
 
 
+@pytest.fixture
+def owner(world):
+    """The world's owner (the suite's own would be a second "ann")."""
+    return world.owner
+
+
+@pytest.fixture
+def outsider(world):
+    return world.outsider
+
+
 def rows(owner=None) -> dict:
     """Every row a request could change (only the owner's, given an owner), in a fixed order."""
     mine = {"owner": owner} if owner else {}

@@ -8,7 +8,12 @@ from django.test import Client
 from django.urls import reverse
 
 from .test_access import OPEN, PAGE, SHARE, URLS, client_for, text
-from .test_access import world as world  # the access matrix's fixture, shared
+
+# The access matrix's world, saved once for this module too, and its users.
+from .test_access import outsider as outsider
+from .test_access import owner as owner
+from .test_access import saved_world as saved_world
+from .test_access import world as world
 
 pytestmark = pytest.mark.django_db
 

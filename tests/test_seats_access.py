@@ -20,7 +20,9 @@ from .test_access import (
 
 pytestmark = pytest.mark.django_db
 
-world = test_access.world  # the matrix's world: a shared game, with Ann's phone seated
+# The matrix's world: a shared game, with Ann's phone seated (saved once for this module too).
+saved_world, world = test_access.saved_world, test_access.world
+owner, outsider = test_access.owner, test_access.outsider
 
 
 @pytest.mark.parametrize("role", ["anonymous", "seat_holder", "outsider", "owner"])
