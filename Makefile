@@ -51,7 +51,8 @@ XDIST = -n $(WORKERS) --dist worksteal
 # set in some shells, makes every pytest process (each xdist worker) do it again, ~10 s each.
 unexport PYTHONDONTWRITEBYTECODE
 # Tests that time the machine (marked `timing`) run alone, after the rest ran side by side.
-SIDE_BY_SIDE = $(BIN)/pytest $(XDIST) -m "not browser and not large and not timing"
+# Each run side by side ends with its ten slowest tests: where the suite's time goes.
+SIDE_BY_SIDE = $(BIN)/pytest $(XDIST) --durations=10 -m "not browser and not large and not timing"
 ALONE = $(BIN)/pytest -m "timing and not browser and not large"
 
 test: $(VENV)/.installed node_modules/.installed $(CHROMIUM) $(REDIS_SERVER) $(MSGFMT) $(MO)
@@ -71,7 +72,7 @@ test-fast: $(VENV)/.installed $(MSGFMT) $(MO)
 # don't mix (see tests/browser/conftest.py). Each xdist worker has its own Chromium, live
 # server and SQLite file.
 test-browser: $(VENV)/.installed $(CHROMIUM) node_modules/.installed $(MSGFMT) $(MO)
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest $(XDIST) -m "browser and not timing" tests/browser
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest $(XDIST) --durations=10 -m "browser and not timing" tests/browser
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -m "browser and timing" tests/browser
 
 # The tests of the database's own behaviour (marked `database`), on the PostgreSQL server of
@@ -79,7 +80,7 @@ test-browser: $(VENV)/.installed $(CHROMIUM) node_modules/.installed $(MSGFMT) $
 test-postgres: $(VENV)/.installed $(REDIS_SERVER) $(MSGFMT) $(MO)
 	@case "$$DATABASE_URL" in postgres*) ;; \
 		*) echo "DATABASE_URL must name a PostgreSQL server (see .ci/run)"; exit 2;; esac
-	$(BIN)/pytest $(XDIST) -m "database and not timing"
+	$(BIN)/pytest $(XDIST) --durations=10 -m "database and not timing"
 	$(BIN)/pytest -m "database and timing"
 
 # From npm, pinned in package-lock.json: Pyodide, which the app serves so that a phone runs the
