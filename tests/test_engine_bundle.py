@@ -100,6 +100,25 @@ def test_a_game_page_tells_the_phone_its_table_and_where_the_engine_is(owner_cli
     assert parse(fix.content).first("#phone-engine") is None  # a fix is sent as it is
 
 
+def test_the_phones_table_follows_each_save_undo_and_rename_though_drawn_once_per_version(
+    owner_client, owner
+):
+    players = factories.add_players(owner, ("Ann", "Bob", "Cy"))
+    game = factories.play(owner, "fourscore", players, [factories.piles(players, 1, 2, 3)], deals=3)
+
+    def given() -> dict:
+        page = parse(owner_client.get(reverse("game_detail", args=[game.pk])).content)
+        return json.loads(page.find("#phone-engine")["data-engine"])
+
+    assert given()["base"] == game.rounds.get(number=1).state
+    game.save_round(2, factories.piles(players, 3, 2, 1), owner)
+    assert given()["base"] == game.rounds.get(number=2).state
+    Game.objects.get(pk=game.pk).delete_last_round(2, owner)
+    assert given()["base"] == game.rounds.get(number=1).state
+    players[0].rename("Annie")
+    assert given()["names"][str(players[0].pk)] == "Annie"
+
+
 def test_an_open_round_comes_as_its_entry_after_the_table_before_it(owner):
     players = factories.add_players(owner, ("Ann", "Bob", "Cy", "Dee"))
     game = factories.play(owner, "fortytwo", players)

@@ -192,9 +192,11 @@ REQUESTS = {
     "home": (7, 200, page("home")),  # + each listed game's players (seats and names)
     "new game": (3, 200, page("game_new", query="?kind=under10")),
     # The scoreboard also gives the phone's engine the table it plays on from (docs/offline.md):
-    # the last round's state, and the players' names when the board came from the cache.
+    # the last round's state and the players' names, read once per version of the game, as
+    # the board is; drawn before, the page reads the session, the user, the game and where its
+    # rounds are (the last one's number and status).
     "scoreboard": (8, 200, page("game_detail", of_game=True)),
-    "scoreboard, its board drawn before": (6, 200, drawn_before(page("game_detail", of_game=True))),
+    "scoreboard, its board drawn before": (4, 200, drawn_before(page("game_detail", of_game=True))),
     "htmx poll": (7, 200, page("game_detail", of_game=True, HTTP_HX_REQUEST="true")),
     "htmx poll, unchanged": (3, 304, unchanged_poll),
     "round form": (6, 200, page("round_new", of_game=True)),

@@ -5,7 +5,9 @@ no inline <script>). Nothing when the server has no Pyodide to give, or the game
 import json
 
 from django import template
+from django.core.cache import cache
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from .. import offline
 
@@ -15,7 +17,18 @@ register = template.Library()
 @register.simple_tag
 def phone_engine(game):
     runtime = offline.engine_runtime()
-    start = game.phone_start() if runtime else None
+    if runtime is None:
+        return ""
+    # What the phone starts from changes only with a write, which moves `updated` (the version
+    # the board's fragments are kept by too): read from the seats and the last round once per
+    # version, and per runtime (its files' names change with a new Pyodide or worker script).
+    files = f"{runtime['worker']}:{runtime['runtime']}"
+    key = f"phone-engine:{game.pk}:{game.updated.timestamp()}:{files}"
+    return mark_safe(cache.get_or_set(key, lambda: _element(game, runtime), timeout=86400))
+
+
+def _element(game, runtime: dict) -> str:
+    start = game.phone_start()
     if start is None:
         return ""
     data = json.dumps({**start, **runtime}, ensure_ascii=False)
