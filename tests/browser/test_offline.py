@@ -58,6 +58,13 @@ def visit_while_online(page, live_server, game):
         )
 
 
+def go_offline(context, page):
+    """The connection drops, and the scoreboard says so: its banner goes in above the board and
+    moves what is below it, so a tap waits for it (a tap as it moves could miss its link)."""
+    context.set_offline(True)
+    expect(page.locator(".banner.offline")).to_be_visible()
+
+
 def enter_fourscore(page, piles):
     for name, pile in piles.items():
         page.get_by_role("spinbutton", name=name).fill(str(pile))
@@ -215,7 +222,7 @@ def test_a_round_saved_offline_that_another_phone_saved_meanwhile_is_shown_besid
     _, online = phones(ann)
     visit_while_online(offline, live_server, game)
 
-    offline_context.set_offline(True)
+    go_offline(offline_context, offline)
     offline.get_by_role("link", name="Enter round 1").click()
     enter_fourscore(offline, {"Ann": 6, "Bob": 2, "Cy": 9})
     offline.get_by_role("button", name="Save round 1").click()
@@ -259,7 +266,7 @@ def test_a_round_saved_offline_for_a_round_undone_meanwhile_is_refused_not_saved
     offline_context, offline = phones(ann)
     visit_while_online(offline, live_server, game)
 
-    offline_context.set_offline(True)
+    go_offline(offline_context, offline)
     offline.get_by_role("link", name="Enter round 3").click()
     enter_fourscore(offline, {"Ann": 6, "Bob": 2, "Cy": 9})
     offline.get_by_role("button", name="Save round 3").click()
@@ -283,7 +290,7 @@ def test_a_round_kept_while_signed_out_waits_and_is_sent_after_signing_in_again(
     game = start(ann, "fourscore", ["Ann", "Bob", "Cy"], deals=5)
     context, page = phones(ann)
     visit_while_online(page, live_server, game)
-    context.set_offline(True)
+    go_offline(context, page)
     page.get_by_role("link", name="Enter round 1").click()
     enter_fourscore(page, {"Ann": 6, "Bob": 2, "Cy": 9})
     page.get_by_role("button", name="Save round 1").click()

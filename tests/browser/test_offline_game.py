@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from games.models import Game
 
 from .conftest import save_screenshot
-from .test_offline import start, visit_while_online
+from .test_offline import go_offline, start, visit_while_online
 
 pytestmark = [pytest.mark.browser, pytest.mark.engine]
 
@@ -39,7 +39,7 @@ def test_four_rounds_saved_offline_are_scored_on_the_phone_and_saved_with_those_
     context.set_default_timeout(30_000)  # the engine's first start compiles WebAssembly
     visit_while_online(page, live_server, game)
     page.wait_for_function(ENGINE_READY, timeout=60_000)
-    context.set_offline(True)
+    go_offline(context, page)
 
     running = {"Ann": 0, "Bob": 0, "Cy": 0}
     shown = []
@@ -141,7 +141,7 @@ def test_offline_bids_saved_alone_are_finished_on_the_phone_and_the_server_agree
     context.set_default_timeout(30_000)
     visit_while_online(page, live_server, game)
     page.wait_for_function(ENGINE_READY, timeout=60_000)
-    context.set_offline(True)
+    go_offline(context, page)
 
     page.get_by_role("link", name="Enter round 1").click()
     page.wait_for_function(ENGINE_READY, timeout=60_000)
