@@ -5,7 +5,8 @@ database: as a developer runs it (`manage.py runserver`, DEBUG on: static files 
 are, uncompressed) and as the README's production setup does (collectstatic into a temporary
 STATIC_ROOT, gunicorn, DEBUG off: whitenoise sends the compressed copies). Against each, a fresh
 Chromium profile on a 360 x 740 phone, slow 4G (150 ms round trip, 1.6/0.75 Mbps) and a CPU four
-times slower (CDP, on the page), logs in, opens a game's scoreboard and measures:
+times slower (CDP, on the page), logs in, opens a game's round page (where the engine starts;
+the scoreboard only has the service worker keep its files) and measures:
 
 - the bytes over the network (CDP Network.loadingFinished encodedDataLength, summed; headers
   included) from opening the game until `data-engine == "ready"`: the page's first load (up to
@@ -62,6 +63,7 @@ from playwright.sync_api import sync_playwright
 
 from bench import entries
 from games.models import Game, Player
+from games.offline import PYODIDE_FILES
 from tests.browser.conftest import CHROMIUM, LAUNCH_ARGS
 
 PASSWORD = "a long bench password"
@@ -157,7 +159,7 @@ def log_in(page, base: str) -> None:
 
 
 def first_visit(browser, base: str, game: Game) -> dict:
-    """Bytes and time from opening the game's scoreboard to the engine ready (no service worker)."""
+    """Bytes and time from opening the game's round page to the engine ready (no service worker)."""
     context = browser.new_context(**PHONE, service_workers="block")
     page = context.new_page()
     log_in(page, base)
@@ -171,7 +173,7 @@ def first_visit(browser, base: str, game: Game) -> dict:
     page.on("requestfinished", lambda r: done.append((time.monotonic(), r)))
     loaded = []
     page.on("load", lambda _: loaded.append(time.monotonic()))
-    page.goto(f"{base}/games/{game.pk}/", wait_until="load")
+    page.goto(f"{base}/games/{game.pk}/rounds/new/", wait_until="load")
     page.wait_for_function(READY, timeout=600_000, polling=100)
     ready = page.evaluate("() => performance.now()")  # since navigation start
     split = {"page (to load)": 0, "engine": 0, "other (after load)": 0}
@@ -217,15 +219,8 @@ def offline_reload(browser, base: str, game: Game) -> dict:
 def compressed_sizes() -> list[tuple[str, int, int, int]]:
     """Each engine file collectstatic wrote: its size, its .gz's and its .br's."""
     folder = Path(settings.STATIC_ROOT) / RUNTIME.strip("/").removeprefix("static/")
-    names = [
-        "pyodide.js",
-        "pyodide.asm.js",
-        "pyodide.asm.wasm",
-        "python_stdlib.zip",
-        "pyodide-lock.json",
-    ]
     rows = []
-    for name in names:
+    for name in PYODIDE_FILES:
         plain = folder / name
         size = lambda p: p.stat().st_size if p.exists() else 0  # noqa: E731
         rows.append((name, size(plain), size(Path(f"{plain}.gz")), size(Path(f"{plain}.br"))))

@@ -95,13 +95,14 @@ def web_manifest(request):
 @require_safe
 def service_worker(request):
     files = _offline_files()
+    runtime = engine_runtime()
     script = render_to_string(
         "sw.js",
         {
             "version": files["version"],
             "files": json.dumps(files["urls"]),
             # The engine's runtime (kept once per version of Pyodide) and its modules.
-            "engine": json.dumps(engine_runtime() or {}),
+            "engine": json.dumps({**runtime, "files": PYODIDE_FILES} if runtime else {}),
             # Posting one of these changes whose pages the phone holds: the kept ones go.
             "notes": json.dumps(_notes()),
             "account": json.dumps(
@@ -167,6 +168,16 @@ def _files_once() -> dict:
 
 
 # --- The engine on the phone (static/js/engine.js and engine-worker.js) ----------------------
+
+# What Pyodide's loadPyodide fetches from its folder: the service worker keeps them once a game
+# was opened, before the engine first starts (templates/sw.js, keepEngine).
+PYODIDE_FILES = (
+    "pyodide.js",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 
 # What the phone runs of each game's folder: its pure modules (import-linter keeps Django out).
 GAME_MODULES = ("__init__.py", "rules.py", "entry.py", "referee.py")

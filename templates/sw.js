@@ -56,6 +56,7 @@ self.addEventListener("fetch", (event) => {
 // (its round page, the scoreboard after a change).
 self.addEventListener("message", (event) => {
   if (event.data && event.data.claim) return event.waitUntil(self.clients.claim());
+  if (event.data && event.data.keepEngine) return event.waitUntil(keepEngine());
   const urls = ((event.data && event.data.keep) || []).filter((u) => PAGE.test(new URL(u, location).pathname));
   event.waitUntil(caches.open(PAGES).then((cache) => Promise.all(urls.map((u) =>
     fetch(u, { credentials: "same-origin" }).then((r) => keep(cache, u, r)).catch(() => {})))));
@@ -79,6 +80,13 @@ async function kept(request) {
   const response = await fetch(request);
   if (response.ok) await cache.put(request, response.clone());
   return response;
+}
+
+// A game's page that doesn't start the engine asks for its files, so that it can start offline.
+function keepEngine() {
+  if (!ENGINE.runtime) return Promise.resolve();
+  const files = ENGINE.files.map((name) => kept(new Request(ENGINE.runtime + name)));
+  return Promise.all([...files, fresh(new Request(ENGINE.bundle))]).catch(() => {});
 }
 
 async function fresh(request) {

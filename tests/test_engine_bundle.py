@@ -163,5 +163,5 @@ def test_the_pages_may_compile_webassembly_and_nothing_else_new():
 def test_the_service_worker_keeps_the_runtime_and_the_modules_it_is_told_of():
     worker = Client().get("/sw.js").content.decode()
     engine = json.loads(worker.split("const ENGINE = ")[1].split(";\n")[0])
-    assert engine == offline.engine_runtime()
+    assert engine == {**offline.engine_runtime(), "files": list(offline.PYODIDE_FILES)}
     assert "/static/js/engine-worker.js" in worker and "/static/js/engine.js" in worker

@@ -1,8 +1,9 @@
 // The scoring engine on the phone: Pyodide (CPython compiled to WebAssembly, served from the
 // app's own static files) running the engine's very modules (games/scoring, each game's
 // rules.py and entry.py, games/kinds/phone.py), which the server gives as /engine.json.
-// static/js/engine.js starts it once the page is idle and asks it to play rounds; the service
-// worker keeps every file it fetches, so it starts offline too.
+// static/js/engine.js starts it (on the round page once the page is idle, elsewhere when asked)
+// and asks it to play rounds; the service worker keeps every file it fetches, so it starts
+// offline too.
 "use strict";
 let engine = null;
 

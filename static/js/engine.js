@@ -1,7 +1,10 @@
 // The scoring engine on the phone, the page's side: a game's pages carry what the phone needs to
 // play the next rounds without the server (#phone-engine: the table after the last complete
-// round, the names, the open round), and once the page is idle this starts the engine in a Web
-// Worker (static/js/engine-worker.js: Pyodide running the server's own engine modules).
+// round, the names, the open round). The round page starts the engine in a Web Worker once it is
+// idle (static/js/engine-worker.js: Pyodide running the server's own engine modules), since it
+// scores that page's previews and saves; other pages start it only when asked (the scoreboard,
+// for rounds kept on the phone): starting Python is seconds of a phone's CPU. Those pages ask the
+// service worker to keep the engine's files instead, so that it can start offline.
 // static/js/offline.js asks it for previews, for the board right after a save, and for the
 // rounds kept on the phone while offline. Without it (no WebAssembly, Pyodide not installed on
 // the server) the pages work as before.
@@ -9,7 +12,7 @@
   "use strict";
   const carrier = document.getElementById("phone-engine");
   const start = carrier ? JSON.parse(carrier.dataset.engine) : null;
-  let ready = false, worker = null, asked = 0, settle = null;
+  let ready = false, worker = null, booted = false, asked = 0, settle = null;
   const waiting = new Map();
   const engine = {
     start,
@@ -26,7 +29,7 @@
     // The game played on from the server's last round: its open round, then `rounds`
     // ({number, form}) in order. The answer is games/kinds/phone.py's `play`.
     play(rounds) {
-      return engine.started.then((ok) => {
+      return engine.boot().then((ok) => {
         if (!ok) throw new Error("the engine is not on this phone");
         return new Promise((resolve, reject) => {
           const id = ++asked;
@@ -46,30 +49,42 @@
         return pill;
       });
     },
+    // Starts the engine, once; the answer is `started`'s.
     boot() {
-      if (worker || !start || !start.worker) return settle(false);
-      try {
-        worker = new Worker(start.worker);
-      } catch (error) { return settle(false); }
-      worker.onmessage = ({ data }) => {
-        if ("ready" in data) {
-          ready = data.ready;
-          if (ready) document.documentElement.dataset.engine = "ready";
-          return settle(ready);
-        }
-        const asker = waiting.get(data.id);
-        waiting.delete(data.id);
-        if (asker) data.error ? asker.reject(new Error(data.error)) : asker.resolve(data.answer);
-      };
-      worker.onerror = () => settle(false);
-      worker.postMessage({ start: { runtime: start.runtime, bundle: start.bundle } });
+      if (!booted) launch();
+      booted = true;
+      return engine.started;
     },
+  };
+  const launch = () => {
+    if (!start || !start.worker || !window.Worker || !window.WebAssembly) return settle(false);
+    try {
+      worker = new Worker(start.worker);
+    } catch (error) { return settle(false); }
+    worker.onmessage = ({ data }) => {
+      if ("ready" in data) {
+        ready = data.ready;
+        if (ready) document.documentElement.dataset.engine = "ready";
+        return settle(ready);
+      }
+      const asker = waiting.get(data.id);
+      waiting.delete(data.id);
+      if (asker) data.error ? asker.reject(new Error(data.error)) : asker.resolve(data.answer);
+    };
+    worker.onerror = () => settle(false);
+    worker.postMessage({ start: { runtime: start.runtime, bundle: start.bundle } });
   };
   window.phoneEngine = engine;
   if (!start || !window.Worker || !window.WebAssembly) return settle(false);
-  // Offline, or a page from the phone's copy: now. Otherwise once the page has nothing to do, so
-  // that the runtime's download never slows a page down.
-  if (document.documentElement.dataset.offlineAt || !navigator.onLine) engine.boot();
-  else if (window.requestIdleCallback) requestIdleCallback(() => engine.boot(), { timeout: 5000 });
-  else setTimeout(() => engine.boot(), 2000);
+  const whenIdle = (work) => window.requestIdleCallback
+    ? requestIdleCallback(work, { timeout: 5000 }) : setTimeout(work, 2000);
+  if (!document.getElementById("round-form")) {
+    // Once the page has nothing to do, so that the download never slows a page down.
+    whenIdle(() => navigator.serviceWorker && navigator.serviceWorker.ready.then(
+      (registration) => registration.active && registration.active.postMessage({ keepEngine: true })));
+  } else if (document.documentElement.dataset.offlineAt || !navigator.onLine) {
+    engine.boot(); // offline, or a page from the phone's copy: now
+  } else {
+    whenIdle(() => engine.boot());
+  }
 })();

@@ -42,7 +42,8 @@
   const update = (round) => store("readwrite", (s) => s.put(round));
   const forget = (round) => store("readwrite", (s) => s.delete(round.id));
 
-  const engine = window.phoneEngine || { ready: false, started: Promise.resolve(false), start: null };
+  const none = Promise.resolve(false);
+  const engine = window.phoneEngine || { ready: false, started: none, boot: () => none, start: null };
 
   // --- "Offline, showing the scores as of HH:MM" ---
   let banner = null, guarded = false;
@@ -287,7 +288,7 @@
     panel.append(make("h2", "", say("On this phone")));
     mine.forEach((r) => panel.append(item(r)));
     const asked = ++showing; // a later show() draws the panel again: only its board is added
-    engine.started.then(async (ok) => {
+    engine.boot().then(async (ok) => {
       const board = ok && (await scoredHere());
       if (board && asked === showing && panel.isConnected) panel.append(board);
     });
