@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-CSS = (Path(__file__).resolve().parent.parent / "static" / "css" / "app.css").read_text()
+ROOT = Path(__file__).resolve().parent.parent
+CSS = (ROOT / "static" / "css" / "app.css").read_text()
 LIGHT, DARK = CSS.split("@media (prefers-color-scheme: dark)")[:2]
 PAIRS = [
     ("fg", "bg"),
@@ -53,3 +54,14 @@ def test_the_stylesheet_stays_small():
     # the ratings' tables past 17,000, the keypad dock every game shares and the radios drawn
     # for dark mode past 20,000. A game's own styles are in its folder.
     assert len(CSS.encode()) < 21_000
+
+
+def test_no_stylesheet_changes_the_layout_with_the_screens_width():
+    """The browser tests measure the pages on the narrowest phone alone (tests/browser/
+    conftest.py, PHONE): a layout that changed at a wider screen would need that one too."""
+    stylesheets = [ROOT / "static" / "css" / "app.css"]
+    stylesheets += sorted((ROOT / "games" / "kinds").glob("*/static/*/*.css"))
+    assert len(stylesheets) > 1
+    for path in stylesheets:
+        queries = re.findall(r"@media[^{]*", path.read_text())
+        assert not [query for query in queries if "width" in query], path

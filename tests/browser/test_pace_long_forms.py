@@ -2,7 +2,8 @@
 page is at most a screen and a half tall, and a typical round takes no more taps than it did
 when each hand had its own keypad and pills (issue #30, item 2). One keypad kept at the bottom
 of the screen follows the input being entered (static/js/dock.js); each tap is counted, from
-"Enter round 1" to Save, both included. Screenshots in light and dark mode, and in Dutch."""
+"Enter round 1" to Save, both included. Screenshots in light and dark mode (of one run: a scheme
+changes colours alone), and in Dutch."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -11,7 +12,7 @@ from playwright.sync_api import expect
 from games.models import Game, Player, Round
 from tests.factories import PASSWORD
 
-from .conftest import log_in, save_screenshot
+from .conftest import log_in, save_light_and_dark, save_screenshot
 from .test_pace_bids import SMALL_TARGETS
 
 pytestmark = pytest.mark.browser
@@ -25,20 +26,16 @@ TAPS_BEFORE = {"fortytwo": 10, "under10": 10}
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
 
-@pytest.fixture(params=["light", "dark"])
-def phone(request, browser, live_server, transactional_db):
-    """The narrowest phone, touch, signed in as Ann; in light and in dark mode."""
+@pytest.fixture
+def phone(browser, live_server, transactional_db):
+    """The narrowest phone, touch, signed in as Ann."""
     context = browser.new_context(
-        viewport=SCREEN,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        color_scheme=request.param,
+        viewport=SCREEN, device_scale_factor=2, is_mobile=True, has_touch=True
     )
     page = context.new_page()
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
     log_in(page, live_server)
-    yield page, user, request.param
+    yield page, user
     context.close()
 
 
@@ -54,14 +51,14 @@ class Taps:
 
 def begin(phone, live_server, kind):
     """Four players (Ann deals), the scoreboard, then one tap on "Enter round 1"."""
-    page, user, scheme = phone
+    page, user = phone
     players = [Player.add(user, name) for name in NAMES]
     game = Game.start(user, kind, players)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     taps = Taps(page)
     taps.tap(page.get_by_role("link", name="Enter round 1"))
     expect(page.locator("[data-dock]")).to_be_visible()  # the keypad, at the first input
-    return page, game, {p.name: p.pk for p in players}, taps, scheme
+    return page, game, {p.name: p.pk for p in players}, taps
 
 
 def screens(page) -> float:
@@ -74,19 +71,19 @@ def key(page, label):
     return page.locator("[data-dock]").get_by_role("button", name=label, exact=True)
 
 
-def check_the_form(page, kind, scheme):
+def check_the_form(page, kind):
     tall = screens(page)
-    print(f"\nHEIGHT {kind} {scheme}: {tall:.2f} screens (before: {BEFORE[kind]})")
+    print(f"\nHEIGHT {kind}: {tall:.2f} screens (before: {BEFORE[kind]})")
     assert tall <= MOST_SCREENS
     assert page.evaluate(SMALL_TARGETS) == []
     assert page.evaluate("() => document.documentElement.scrollWidth") <= SCREEN["width"]
-    save_screenshot(page, f"long-forms-{kind}-{scheme}")
-    save_screenshot(page, f"long-forms-{kind}-{scheme}-full", full_page=True)
+    save_light_and_dark(page, f"long-forms-{kind}")
+    save_light_and_dark(page, f"long-forms-{kind}-full", full_page=True)
 
 
 def test_a_four_player_round_of_42_is_a_screen_and_a_half_and_no_more_taps(phone, live_server):
-    page, game, ids, taps, scheme = begin(phone, live_server, "fortytwo")
-    check_the_form(page, "fortytwo", scheme)
+    page, game, ids, taps = begin(phone, live_server, "fortytwo")
+    check_the_form(page, "fortytwo")
     where = page.locator("[data-dock-where]")
     expect(where).to_have_text("Bob bids")  # the dealer's left bids first
     # The bids in bidding order (Ann deals, and bids last), then the tricks: a tap each.
@@ -100,7 +97,7 @@ def test_a_four_player_round_of_42_is_a_screen_and_a_half_and_no_more_taps(phone
         taps.tap(key(page, took))
     expect(page.locator("[data-dock]")).to_be_hidden()  # all in: the scores and Save show
     expect(page.locator("#preview")).to_contain_text("Di +3")
-    save_screenshot(page, f"long-forms-fortytwo-{scheme}-entered")
+    save_light_and_dark(page, "long-forms-fortytwo-entered")
     taps.tap(page.get_by_role("button", name="Save round 1"))
     expect(page.locator("#scoreboard tr.totals")).to_be_visible()
 
@@ -112,14 +109,14 @@ def test_a_four_player_round_of_42_is_a_screen_and_a_half_and_no_more_taps(phone
         ids["Di"]: (2, 3),
         ids["Ann"]: (1, 1),
     }
-    print(f"TAPS fortytwo {scheme}: {taps.count} (before: {TAPS_BEFORE['fortytwo']})")
+    print(f"TAPS fortytwo: {taps.count} (before: {TAPS_BEFORE['fortytwo']})")
     assert taps.count <= TAPS_BEFORE["fortytwo"]
 
 
 def test_a_four_player_round_of_under_the_10_is_a_screen_and_a_half(phone, live_server):
-    page, game, ids, taps, scheme = begin(phone, live_server, "under10")
+    page, game, ids, taps = begin(phone, live_server, "under10")
     expect(page.locator(".dock-keys:not(.current)")).to_contain_text("Bob next")  # its keys too
-    check_the_form(page, "under10", scheme)
+    check_the_form(page, "under10")
     dock_height = page.locator("[data-dock]").bounding_box()["height"]
     where = page.locator(".dock-keys.current [data-dock-where]")
     expect(where).to_have_text("Ann")
@@ -143,7 +140,7 @@ def test_a_four_player_round_of_under_the_10_is_a_screen_and_a_half(phone, live_
     expect(key(page, "Joker +10")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("[data-hand]").last.locator("[data-held]")).to_have_text("Joker +10")
     expect(page.locator("#preview")).to_contain_text("Di +14")
-    save_screenshot(page, f"long-forms-under10-{scheme}-entered")
+    save_light_and_dark(page, "long-forms-under10-entered")
     taps.tap(page.get_by_role("button", name="Save round 1"))
     expect(page.locator("#scoreboard tr.totals")).to_be_visible()
 
@@ -155,7 +152,7 @@ def test_a_four_player_round_of_under_the_10_is_a_screen_and_a_half(phone, live_
         ([2, 9], None),
         ([4], ["joker"]),
     ]
-    print(f"TAPS under10 {scheme}: {taps.count} (before: {TAPS_BEFORE['under10']})")
+    print(f"TAPS under10: {taps.count} (before: {TAPS_BEFORE['under10']})")
     assert taps.count <= TAPS_BEFORE["under10"]
 
 
