@@ -169,7 +169,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
-    "django.contrib.staticfiles",
+    "scorekeeper.apps.StaticFiles",  # Django's staticfiles, without what no page serves
     "django_htmx",
     "template_partials",
     "rest_framework",
@@ -326,7 +326,6 @@ SPECTACULAR_SETTINGS = {
     # /api/docs/ serves Swagger UI from the sidecar's static files: no CDN, works offline.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
 }
 
 # Nothing inline: every script and style sheet is a static file of ours (htmx's own indicator
