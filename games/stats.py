@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import date
 
-from django.db.models import Count, Prefetch, Q, prefetch_related_objects
+from django.db.models import Count, OuterRef, Prefetch, Q, Subquery, prefetch_related_objects
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
@@ -223,7 +223,7 @@ class RecentGame:
     played_on: date  # the date of its game night (the evening), else the day it started
     finished: bool
     won: bool
-    rank: int
+    place: int  # as the standings say it; in a game of teams, the team's place
     total: int
 
     @property
@@ -232,7 +232,7 @@ class RecentGame:
             return _("still playing")
         if self.won:
             return pgettext("who won", "won")
-        return _("%(place)s place") % {"place": _ordinal(self.rank)}
+        return _("%(place)s place") % {"place": _ordinal(self.place)}
 
     @property
     def score(self) -> str:
@@ -244,8 +244,16 @@ class RecentGame:
 
 def recent_games(player: Player, count: int = 20) -> list[RecentGame]:
     """The player's latest `count` games, newest first, in one query."""
+    partners = (
+        Seat.objects.filter(game=OuterRef("game"), team=OuterRef("team"))
+        .order_by()
+        .values("game")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
     seats = (
         Seat.objects.filter(player=player)
+        .annotate(team_size=Subquery(partners))
         .select_related("game__night")
         .order_by("-game__created", "-game__pk")[:count]
     )
@@ -256,7 +264,8 @@ def recent_games(player: Player, count: int = 20) -> list[RecentGame]:
             played_on=seat.game.night.date if seat.game.night else evening_of(seat.game.created),
             finished=seat.game.finished,
             won=seat.won,
-            rank=seat.rank,
+            # A rank counts players (two teams of two stand 1, 1, 3, 3); a place counts teams.
+            place=1 + (seat.rank - 1) // seat.team_size if seat.team else seat.rank,
             total=seat.total,
         )
         for seat in seats

@@ -14,6 +14,7 @@ from games.stats import (
     nights_with_winners,
     player_records,
     player_stats,
+    recent_games,
 )
 from tests.factories import grids, piles, play
 
@@ -177,6 +178,20 @@ def test_an_eliminated_player_scores_no_more_rounds_and_ranks_by_when_they_went_
     # Ann (160) went out after Bob (151), so she ranks ahead of him despite the higher total.
     assert record(player_stats(ann)) == [("Bob", 1, 1, 0, 0), ("Cy", 1, 0, 1, 0)]
     assert record(player_stats(bob)) == [("Ann", 1, 0, 1, 0), ("Cy", 1, 0, 1, 0)]
+
+
+def test_a_forty_fives_players_place_is_their_teams_as_the_scoreboard_shows_it(owner, players):
+    ann, bob, cy, dee = players
+    made = forty_fives(ann, 30, 5, "A")  # team A (Ann, Cy) makes 30 a hand: 120 after four
+    game = play(owner, "fortyfives", [ann, bob, cy, dee], [made] * 4)
+    # The ranks count players, partners level (1, 1, 3, 3: API.md); the scoreboard's standings
+    # count teams: "1. Ann & Cy", "2. Bob & Dee". A player's page says the team's place.
+    assert sorted(s.rank for s in game.scoreboard.standings) == [1, 1, 3, 3]
+    for partner in (bob, dee):
+        assert [(g.won, g.place, g.result) for g in recent_games(partner)] == [
+            (False, 2, "2nd place")
+        ]
+    assert [(g.won, g.place) for g in recent_games(ann)] == [(True, 1)]
 
 
 def test_both_forty_fives_partners_win_and_score_their_teams_points(owner, players):
