@@ -169,7 +169,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
-    "scorekeeper.apps.StaticFiles",  # Django's staticfiles, without what no page serves
+    "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
     "rest_framework",
