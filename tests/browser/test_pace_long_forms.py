@@ -81,6 +81,14 @@ def check_the_form(page, kind):
     save_light_and_dark(page, f"long-forms-{kind}-full", full_page=True)
 
 
+def saved_on_screen(page):
+    """The board that answers Save opens at its top, as a new page would: "Round 1 saved" and
+    the totals on the screen, not the chart below them where the thumb left the form."""
+    expect(page.locator(".messages")).to_contain_text("Round 1 saved.")
+    expect(page.locator(".messages")).to_be_in_viewport()
+    expect(page.locator("#scoreboard tr.totals")).to_be_in_viewport()
+
+
 def test_a_four_player_round_of_42_is_a_screen_and_a_half_and_no_more_taps(phone, live_server):
     page, game, ids, taps = begin(phone, live_server, "fortytwo")
     check_the_form(page, "fortytwo")
@@ -99,7 +107,7 @@ def test_a_four_player_round_of_42_is_a_screen_and_a_half_and_no_more_taps(phone
     expect(page.locator("#preview")).to_contain_text("Di +3")
     save_light_and_dark(page, "long-forms-fortytwo-entered")
     taps.tap(page.get_by_role("button", name="Save round 1"))
-    expect(page.locator("#scoreboard tr.totals")).to_be_visible()
+    saved_on_screen(page)
 
     saved = Round.objects.get(game=game)
     assert saved.status == Round.COMPLETE
@@ -142,7 +150,7 @@ def test_a_four_player_round_of_under_the_10_is_a_screen_and_a_half(phone, live_
     expect(page.locator("#preview")).to_contain_text("Di +14")
     save_light_and_dark(page, "long-forms-under10-entered")
     taps.tap(page.get_by_role("button", name="Save round 1"))
-    expect(page.locator("#scoreboard tr.totals")).to_be_visible()
+    saved_on_screen(page)
 
     saved = Round.objects.get(game=game).entry
     assert saved["called_by"] == ids["Ann"]
