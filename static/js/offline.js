@@ -69,10 +69,11 @@
   // The preview: scored on the phone once its engine runs (static/js/engine.js), online too;
   // without it, none while offline (it needs the server's scoring).
   const form = document.getElementById("round-form");
-  const preview = document.getElementById("preview");
+  // Looked up each time: a refused save's answer replaces it.
+  const preview = () => document.getElementById("preview");
   const noPreview = () => {
     if (engine.ready) return phonePreview();
-    if (preview) preview.replaceChildren(make("strong", "", say("Offline: no score preview.") + " "),
+    if (preview()) preview().replaceChildren(make("strong", "", say("Offline: no score preview.") + " "),
       make("span", "", say("The scores show once the phone is back online.")));
   };
   if (roundPage && (copy || !navigator.onLine)) noPreview();
@@ -85,7 +86,7 @@
   const thisForm = () => ({ number: Number(form.elements.number.value), form: engine.formOf(new FormData(form)) });
   let lastPlay = null; // the form's body and the engine's answer, for an instant save
   const phonePreview = async () => {
-    if (!form || !preview) return;
+    if (!form || !preview()) return;
     const round = thisForm(), body = JSON.stringify(round.form);
     const answer = await engine.play([...keptForms(), round]);
     lastPlay = { body, answer };
@@ -107,7 +108,8 @@
     } else if (error) {
       parts.push(make("span", "muted", error.message));
     }
-    preview.replaceChildren(...parts);
+    if (!preview()) return; // saved meanwhile: the board replaced the form
+    preview().replaceChildren(...parts);
     // A game that scores each hand on its own: each full hand's score beside it, its marked cells.
     document.querySelectorAll(".grid-tally").forEach((t) => {
       const hand = answer.hands.find((h) => t.id === `grid-tally-${h.player}`);
@@ -525,7 +527,7 @@
   window.addEventListener("offline", offline);
   window.addEventListener("online", () => {
     if (banner && !copy) { banner.remove(); banner = null; }
-    if (preview && !copy && window.htmx) window.htmx.trigger("#round-form", "keypad");
+    if (preview() && !copy && window.htmx) window.htmx.trigger("#round-form", "keypad");
     send(true);
   });
   show().then(() => send());

@@ -218,3 +218,22 @@ def test_a_save_cut_off_mid_way_is_kept_and_scored_on_the_phone_then_sent(phones
     page.reload()  # the page sends what it keeps as it opens
     expect(page.locator("main")).to_contain_text("The round kept on this phone is sent and saved.")
     assert [line["total"] for line in game.rounds.get().results] == [3, 7, 2]
+
+
+def test_after_a_refused_save_the_phone_scores_the_corrected_round(phones, live_server, ann):
+    game = start(ann, "under10", ["Ann", "Bob", "Cy"])
+    _context, page = phones(ann)
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    page.wait_for_function(ENGINE_READY, timeout=60_000)
+    page.get_by_role("group", name="Who ended the round?").get_by_text("Ann").click()
+    points = page.get_by_label("Points in hand")
+    for field, value in zip(points.all(), ("8", "101", "5"), strict=True):
+        field.fill(value)
+    page.get_by_role("button", name="Save round 1").click()
+    preview = page.locator("#preview")
+    expect(preview).to_contain_text("Not saved")  # the server's reason, in the preview's place
+    points.nth(1).fill("40")
+    expect(preview).to_contain_text("Bob +40")  # scored on the phone in the new preview
+    expect(preview).not_to_contain_text("Not saved")
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator(".messages")).to_contain_text("Round 1 saved.")
