@@ -231,7 +231,7 @@ class RecentGame:
         if not self.finished:
             return _("still playing")
         if self.won:
-            return pgettext("who won", "won")
+            return pgettext("a game's result", "won")
         return _("%(place)s place") % {"place": _ordinal(self.place)}
 
     @property

@@ -261,6 +261,25 @@ def test_dates_read_in_dutch(owner_client, owner):
     assert "Sat 3 Oct 2026" in owner_client.get(reverse("night_list"), **ENGLISH).content.decode()
 
 
+def test_who_won_reads_in_dutch_as_the_winners_are_one_or_two(owner_client, owner):
+    """After the winners' names "won" is "won" for one and "wonnen" for partners; a game's
+    result on a player's page is "Gewonnen"."""
+    ann, bob, cy, dee = factories.add_players(owner, ["Ann", "Bob", "Cy", "Dee"])
+    alone = factories.play(
+        owner, "fourscore", [ann, bob, cy], [factories.piles([ann, bob, cy], 1, 5, 3)], deals=1
+    )
+    partners = pace_games.fortyfives(owner, [ann, bob, cy, dee])  # Ann & Cy win
+    night = GameNight.objects.create(owner=owner, date=date(2026, 10, 3))
+    Game.objects.filter(pk__in=[alone.pk, partners.pk]).update(night=night)
+    for url in (reverse("night_list"), reverse("night_detail", args=[night.pk])):
+        dutch = owner_client.get(url, **DUTCH).content.decode()
+        assert "Ann won" in dutch and "Ann &amp; Cy wonnen" in dutch
+        english = owner_client.get(url, **ENGLISH).content.decode()
+        assert "Ann won" in english and "Ann &amp; Cy won" in english
+    page = owner_client.get(reverse("player_detail", args=[ann.pk]), **DUTCH).content.decode()
+    assert "<strong>Gewonnen</strong>" in page
+
+
 def test_the_api_keeps_its_field_names_and_says_its_errors_in_the_asked_language(owner):
     api = APIClient()
     api.force_authenticate(owner)
