@@ -291,6 +291,31 @@ def forty_fives(owner, players):
     return Game.start(owner, "fortyfives", players)
 
 
+def test_a_fix_that_a_later_round_cant_follow_says_which_way_out_there_is(
+    owner_client, owner, players
+):
+    ann = players[0]
+
+    def hand(tricks_a):  # Ann's team bids 30: made with all five tricks, set with three
+        tricks = {"A": tricks_a, "B": 5 - tricks_a}
+        return {"bidder": ann.pk, "bid": 30, "trump": "hearts", "tricks": tricks, "high_trump": "A"}
+
+    made, set_ = hand(5), hand(3)
+    game = factories.play(owner, "fortyfives", players, [made, made, made, set_, made])
+    # Round 4 made instead: Ann's team reaches 120 there and wins, so round 5 can't follow.
+    fix = {"number": 4, "bidder": ann.pk, "bid": 30, "trump": "hearts", "tricks_A": 5}
+    fix["high_trump"] = "A"
+    said = (
+        "Round 5: the game is already over: the change to round 4 breaks it. Undo the rounds"
+        " after round 4 first, or fix round 4 otherwise."
+    )
+    page = owner_client.post(reverse("round_edit", args=[game.pk, 4]), fix)
+    assert page.status_code == 200 and said in page.content.decode()
+    preview = owner_client.post(reverse("round_preview", args=[game.pk]), fix)
+    assert said in preview.content.decode()
+    assert game.rounds.get(number=4).entry["tricks"] == {"A": 3, "B": 2}  # nothing saved
+
+
 def test_forty_fives_asks_for_the_bid_and_the_result_on_one_page(owner_client, forty_fives):
     html = owner_client.get(new_round(forty_fives)).content.decode()
     assert 'name="bidder"' in html

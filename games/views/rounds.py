@@ -121,6 +121,12 @@ def _back_to_the_scores(request, game: Game, *, thrown_in: int | None = None):
 
 
 def _why_not_saved(form, error: EntryError | None) -> str:
+    if error is not None and form.number < (error.round_number or 0):
+        # A fix that a later round can't follow: which way out there is.
+        return _(
+            "%(problem)s: the change to round %(number)s breaks it. Undo the rounds after round "
+            "%(number)s first, or fix round %(number)s otherwise."
+        ) % {"problem": error_said(error), "number": form.number}
     if error is not None:
         return error_said(error)
     problem = " ".join(str(e) for errors in form.errors.values() for e in errors)
@@ -293,7 +299,8 @@ def round_preview(request, pk: int):
         try:
             preview = game.preview_round(number, entry)
         except EntryError as error:  # the preview says it in place: nothing was to be saved
-            problem = said(error.message)
+            later = (error.round_number or 0) > number  # a later round the fix would break
+            problem = _why_not_saved(form, error) if later else said(error.message)
     else:
         problem = form.incomplete_message()
     names = game.player_names
