@@ -265,6 +265,29 @@ class Outcome:
     replaced_other_phone: bool = False
     problem: str | None = None
     stale: bool = False  # the round moved on (saved meanwhile, or the game is over)
+    # Not kept: another player's claim, (table part, value), that this seat's would replace.
+    taken: tuple[str, object] | None = None
+
+
+# The table's parts one player at most claims, in groups of parts that exclude each other (a
+# round of Under the 10 ends by a call or by an emptied hand, never both).
+ONE_CLAIM = (("went_out",), ("called_by", "empty_hand"))
+
+
+def _taken(kept_table: dict, key: str, value, player: int) -> tuple[str, object] | None:
+    """Another player's claim that this seat's claim of `key` would replace: two players can't
+    both have gone out, so the second is told rather than put in the first one's place."""
+    group = next((group for group in ONE_CLAIM if key in group), ())
+    if value is None:
+        return None
+    return next(
+        (
+            (k, kept_table[k])
+            for k in group
+            if k in kept_table and claimant(kept_table[k]) != player
+        ),
+        None,
+    )
 
 
 def send_part(
@@ -297,6 +320,10 @@ def send_part(
                 game=game, number=stage.number, phase=stage.phase, parts={}
             )
         parts = draft.parts
+        if link is not None:  # the owner's claims stand in for anyone's: the owner decides
+            for key, value in table.items():
+                if taken := _taken(parts.get("table", {}), key, value, player):
+                    return Outcome(taken=taken)
         hands = parts.setdefault("hands", {})
         by = link.pk if link else OWNER
         replaced = False
@@ -314,9 +341,8 @@ def send_part(
                 if link is None or mine:
                     kept_table.pop(key, None)
             else:
-                if key in ("called_by", "empty_hand"):
-                    kept_table.pop("called_by", None)
-                    kept_table.pop("empty_hand", None)
+                for excluded in next((group for group in ONE_CLAIM if key in group), ()):
+                    kept_table.pop(excluded, None)
                 kept_table[key] = value
                 claimed_by[key] = by
         parts.pop("problem", None)

@@ -165,6 +165,47 @@ def test_an_under_the_10_round_with_a_failed_call_from_three_phones(owner):
     assert board.totals == {ann.pk: 27, bob.pk: 12, cy.pk: 0}
 
 
+def test_a_second_player_claiming_what_another_claimed_is_told_and_nothing_is_replaced(owner):
+    game, (ann, bob, cy) = start(owner, "under10")
+    phones = {p.name: join_as(game, p) for p in (ann, bob, cy)}
+    send(*phones["Ann"], under10_post(points=3, ended="called"))
+    # Bob calls too, or empties his hand: only one player ended the round. Nothing of his is
+    # kept, and his page keeps what he typed, with the reason.
+    for ended in ("called", "empty"):
+        answer = phones["Bob"][0].post(phones["Bob"][1], under10_post(points=4, ended=ended))
+        page = answer.content.decode()
+        assert answer.status_code == 400
+        assert (
+            "Not sent: Ann called already, and only one player can. Whoever is wrong takes it back"
+            " on their phone, or the score keeper puts it right." in page
+        )
+        assert parse(page).find("input[name=points]")["value"] == "4"
+        assert seats.part_of(draft_now(game), bob.pk) is None
+    send(*phones["Cy"], under10_post(points=9))
+    assert game.rounds.count() == 0  # Bob's hand is still to come: nothing saved with a guess
+    # Ann takes her call back; Bob's call is then his to make, and the round is saved with it.
+    send(*phones["Ann"], under10_post(points=3))
+    send(*phones["Bob"], under10_post(points=4, ended="called"))
+    assert game.rounds.get().entry["called_by"] == bob.pk
+
+
+def test_fortybelow_a_second_player_who_went_out_is_told_the_first_did(owner):
+    game, (ann, bob, _cy) = start(owner, "fortybelow")
+    phones = {p.name: join_as(game, p) for p in (ann, bob)}
+    grid = [[1, 2, 3], [4, 5, 6]]
+    send(*phones["Ann"], grid_post(ann, grid, went_out=True))
+    answer = phones["Bob"][0].post(phones["Bob"][1], grid_post(bob, grid, went_out=True))
+    assert answer.status_code == 400
+    assert "Not sent: Ann went out already" in answer.content.decode()
+    # The owner decides: the owner's word replaces a seat's claim.
+    seats.send_part(None, game, "1-hand", bob.pk, None, {"went_out": bob.pk})
+    assert seats.table_parts(draft_now(game)) == {"went_out": bob.pk}
+
+
+def draft_now(game):
+    return seats.draft_for(game, seats.current_stage(game, game.scoreboard))
+
+
 def test_fortytwo_saves_the_bids_then_completes_the_round_with_the_tricks(owner):
     game, (ann, bob, cy) = start(owner, "fortytwo")  # Ann deals first: Bob, Cy, then Ann bid
     phones = {p.name: join_as(game, p) for p in (ann, bob, cy)}

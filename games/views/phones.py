@@ -193,7 +193,10 @@ def seat_page(request, token: str):
             outcome = seats.send_part(
                 link, game, request.POST.get("stage", ""), player, form.part(), form.table()
             )
-            return redirect(reverse("seat_page", args=[token]) + "?" + _said(outcome))
+            if outcome.taken is None:
+                return redirect(reverse("seat_page", args=[token]) + "?" + _said(outcome))
+            claim = _claim_sentence(*outcome.taken, game.player_names)
+            form.add_error(None, _taken_said(claim))
         status = 400
     elif request.method == "POST":
         return redirect("seat_page", token=token)  # nothing to send now (the game is over)
@@ -287,6 +290,13 @@ def _live_context(game, board, stage, draft, link: SeatLink | None) -> dict:
         "winners": score_table.winners,
         "dealer": names.get(board.open_round.dealer if board.open_round else board.next_dealer, ""),
     }
+
+
+def _taken_said(claim: str) -> str:
+    return _(
+        "Not sent: %(claim)s already, and only one player can. Whoever is wrong takes it back on "
+        "their phone, or the score keeper puts it right."
+    ) % {"claim": claim}
 
 
 def _claim_sentence(key: str, value, names: dict) -> str:
