@@ -270,7 +270,7 @@ class Outcome:
 
 
 # The table's parts one player at most claims, in groups of parts that exclude each other (a
-# round of Under the 10 ends by a call or by an emptied hand, never both).
+# round that ends by a call or by an emptied hand ends by one of them, never both).
 ONE_CLAIM = (("went_out",), ("called_by", "empty_hand"))
 
 
