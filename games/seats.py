@@ -274,20 +274,20 @@ class Outcome:
 ONE_CLAIM = (("went_out",), ("called_by", "empty_hand"))
 
 
+def _one_claim_with(key: str) -> tuple[str, ...]:
+    """The parts a claim of `key` excludes, itself included (none when anyone may claim it)."""
+    return next((group for group in ONE_CLAIM if key in group), ())
+
+
 def _taken(kept_table: dict, key: str, value, player: int) -> tuple[str, object] | None:
     """Another player's claim that this seat's claim of `key` would replace: two players can't
     both have gone out, so the second is told rather than put in the first one's place."""
-    group = next((group for group in ONE_CLAIM if key in group), ())
     if value is None:
         return None
-    return next(
-        (
-            (k, kept_table[k])
-            for k in group
-            if k in kept_table and claimant(kept_table[k]) != player
-        ),
-        None,
-    )
+    for other in _one_claim_with(key):
+        if other in kept_table and claimant(kept_table[other]) != player:
+            return other, kept_table[other]
+    return None
 
 
 def send_part(
@@ -341,7 +341,7 @@ def send_part(
                 if link is None or mine:
                     kept_table.pop(key, None)
             else:
-                for excluded in next((group for group in ONE_CLAIM if key in group), ()):
+                for excluded in _one_claim_with(key):
                     kept_table.pop(excluded, None)
                 kept_table[key] = value
                 claimed_by[key] = by
