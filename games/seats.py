@@ -269,22 +269,20 @@ class Outcome:
     taken: tuple[str, object] | None = None
 
 
-# The table's parts one player at most claims, in groups of parts that exclude each other (a
-# round that ends by a call or by an emptied hand ends by one of them, never both).
-ONE_CLAIM = (("went_out",), ("called_by", "empty_hand"))
+def _one_claim_with(game: Game, key: str) -> tuple[str, ...]:
+    """The table's parts that one player at most claims, all together (who went out; who called
+    or emptied their hand: the ones the owner's phone can set), when `key` is one of them."""
+    part_form = kind_ui(game.rules).part_form
+    parts = tuple(part_form.owner_table_parts.values()) if part_form else ()
+    return parts if key in parts else ()
 
 
-def _one_claim_with(key: str) -> tuple[str, ...]:
-    """The parts a claim of `key` excludes, itself included (none when anyone may claim it)."""
-    return next((group for group in ONE_CLAIM if key in group), ())
-
-
-def _taken(kept_table: dict, key: str, value, player: int) -> tuple[str, object] | None:
-    """Another player's claim that this seat's claim of `key` would replace: two players can't
-    both have gone out, so the second is told rather than put in the first one's place."""
+def _taken(game: Game, kept_table: dict, key: str, value, player: int):
+    """Another player's claim, (part, value), that this seat's claim of `key` would replace: two
+    players can't both have gone out, so the second is told rather than put in the first's place."""
     if value is None:
         return None
-    for other in _one_claim_with(key):
+    for other in _one_claim_with(game, key):
         if other in kept_table and claimant(kept_table[other]) != player:
             return other, kept_table[other]
     return None
@@ -322,7 +320,7 @@ def send_part(
         parts = draft.parts
         if link is not None:  # the owner's claims stand in for anyone's: the owner decides
             for key, value in table.items():
-                if taken := _taken(parts.get("table", {}), key, value, player):
+                if taken := _taken(game, parts.get("table", {}), key, value, player):
                     return Outcome(taken=taken)
         hands = parts.setdefault("hands", {})
         by = link.pk if link else OWNER
@@ -341,7 +339,7 @@ def send_part(
                 if link is None or mine:
                     kept_table.pop(key, None)
             else:
-                for excluded in _one_claim_with(key):
+                for excluded in _one_claim_with(game, key):
                     kept_table.pop(excluded, None)
                 kept_table[key] = value
                 claimed_by[key] = by

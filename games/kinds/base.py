@@ -234,6 +234,7 @@ class PartForm(forms.Form):
     entered_in: tuple[str, ...] | None = None  # the phases a seat has a part in; None: all
     own_parts = True  # each seat enters a part of its own (or none: the bid is the table's)
     # The table's parts the owner's phone can set, by the "how" it posts: the key in the draft.
+    # One player at most claims them, all together (who went out, or who ended the round how).
     owner_table_parts: dict[str, str] = {}
     owner_table_template = ""  # the owner's inputs for them, within the "Players' phones" section
     missing_table_part = gettext_lazy("A part of the round is missing.")
