@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from .kinds import GAMES
 from .models import Game, GameNight, Player, Seat, evening_of
+from .scoring.base import team_place
 from .scoring.numbers import shown
 from .sparkline import decimal_shown
 
@@ -264,8 +265,7 @@ def recent_games(player: Player, count: int = 20) -> list[RecentGame]:
             played_on=seat.game.night.date if seat.game.night else evening_of(seat.game.created),
             finished=seat.game.finished,
             won=seat.won,
-            # A rank counts players (two teams of two stand 1, 1, 3, 3); a place counts teams.
-            place=1 + (seat.rank - 1) // seat.team_size if seat.team else seat.rank,
+            place=team_place(seat.rank, seat.team_size) if seat.team else seat.rank,
             total=seat.total,
         )
         for seat in seats

@@ -11,6 +11,7 @@ from functools import cached_property
 
 from .charts import Fields, ScoreChart, score_chart
 from .scoring import Scoreboard
+from .scoring.base import team_place
 from .scoring.numbers import shown
 from .words import info_said, said
 
@@ -160,15 +161,14 @@ class ScoreTable(Fields):
     def _team_standings(self, board: Scoreboard, leaders: set[int]) -> list[Place]:
         """One line per team, ranked among the teams (partners share a total and a rank)."""
         rank_of = {s.player: s.rank for s in board.standings}
-        player_ranks = [rank_of[team.players[0]] for team in board.teams]
         places = [
             Place(
-                1 + sum(1 for other in player_ranks if other < mine),
+                team_place(rank_of[team.players[0]], len(team.players)),
                 self.team_name(team.players),
                 team.total,
                 leading=any(p in leaders for p in team.players),
             )
-            for team, mine in zip(board.teams, player_ranks, strict=True)
+            for team in board.teams
         ]
         return sorted(places, key=lambda place: place.rank)
 

@@ -435,6 +435,12 @@ def competition_ranks(totals: Sequence[int]) -> list[int]:
     return ranks
 
 
+def team_place(rank: int, team_size: int) -> int:
+    """A team's place among the teams, from its players' rank among the players (partners share
+    a rank, and ranks count players: two teams of two stand 1, 1, 3, 3, placed 1 and 2)."""
+    return 1 + (rank - 1) // team_size
+
+
 class Rules:
     """One card game's scoring rules: each game's folder (games/kinds/<kind>/rules.py) defines
     one subclass, and the registry (games/kinds/__init__.py) names it by the stored kind."""
