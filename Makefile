@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-CHROMIUM ?= /usr/bin/chromium
+CHROMIUM ?= /usr/bin/chromium-headless-shell
 REDIS_SERVER ?= /usr/bin/redis-server
 
 .PHONY: run test test-fast test-browser test-postgres bench icons clean messages engine-runtime
@@ -99,12 +99,13 @@ engine-runtime:
 	@$(MAKE) --no-print-directory node_modules/.installed || \
 		echo "Pyodide could not be installed: the app runs, without the phone's engine offline."
 
-# Debian's Chromium, for the browser tests (Playwright's own browser download can't work here).
+# Debian's Chromium as its headless shell, for the browser tests (Playwright's own browser
+# download can't work here).
 $(CHROMIUM):
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell; \
 	else \
-		echo "Chromium is missing: install Debian's chromium package (as root) for the browser tests."; \
+		echo "Chromium is missing: install Debian's chromium-headless-shell (as root) for the browser tests."; \
 	fi
 
 # Debian's Redis, for the tests of two app servers sharing one cache (tests/test_two_servers.py).
