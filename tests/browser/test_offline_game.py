@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 from games.models import Game
 from games.offline import PYODIDE_FILES
 
-from .conftest import save_screenshot
+from .. import factories
+from .conftest import PHONE, log_in, save_screenshot
 from .test_offline import go_offline, start, visit_while_online
 
 pytestmark = [pytest.mark.browser, pytest.mark.engine]
@@ -237,3 +238,28 @@ def test_after_a_refused_save_the_phone_scores_the_corrected_round(phones, live_
     expect(preview).not_to_contain_text("Not saved")
     page.get_by_role("button", name="Save round 1").click()
     expect(page.locator(".messages")).to_contain_text("Round 1 saved.")
+
+
+def test_previews_scored_on_the_phone_send_no_request(page, live_server, user):
+    players = factories.add_players(user, ("Ann", "Bob", "Cy"))
+    entries = [factories.piles(players, 3, n % 7, 5) for n in range(3)]
+    game = factories.play(user, "fourscore", players, entries, deals=20)
+    page.set_viewport_size(PHONE)
+    log_in(page, live_server)
+    previews = []
+    page.on(
+        "request",
+        lambda r: previews.append(r.url) if "/rounds/preview/" in r.url else None,
+    )
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    page.wait_for_function(ENGINE_READY, timeout=120_000)
+    for name, pile in {"Ann": 4, "Bob": 9, "Cy": 1}.items():
+        page.get_by_role("spinbutton", name=name).press_sequentially(str(pile), delay=80)
+    preview = page.locator("#preview")
+    # Rounds 1 to 3 gave Ann 9, Bob 3 and Cy 15 (piles 3, n % 7, 5).
+    expect(preview).to_contain_text("This round:", timeout=30_000)
+    expect(preview).to_contain_text("Ann +4 → 13")
+    expect(preview).to_contain_text("Bob +9 → 12")
+    expect(preview).to_contain_text("Cy +1 → 16")
+    page.wait_for_timeout(1000)  # any preview request still to come (htmx's 300 ms delay)
+    assert previews == []
