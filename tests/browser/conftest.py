@@ -10,8 +10,8 @@ from django.contrib.auth import get_user_model
 from tests.factories import PASSWORD
 
 # Debian's Chromium built as the headless shell (its chromium-headless-shell package), the
-# browser Playwright itself runs headless: the same Blink and V8 as the full browser without its
-# windowing layer, which measured two fifths of the full one's CPU on these tests.
+# browser Playwright itself runs headless: the same Blink and V8 as the full browser, without the
+# windowing layer that made the full one the browser tests' largest cost.
 CHROMIUM = "/usr/bin/chromium-headless-shell"
 ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-artifacts"
 LAUNCH_ARGS = [
