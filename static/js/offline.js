@@ -86,7 +86,8 @@
   const thisForm = () => ({ number: Number(form.elements.number.value), form: engine.formOf(new FormData(form)) });
   let lastPlay = null; // the form's body and the engine's answer, for an instant save
   const phonePreview = async () => {
-    if (!form || !preview()) return;
+    const shown = preview();
+    if (!form || !shown) return;
     const round = thisForm(), body = JSON.stringify(round.form);
     const answer = await engine.play([...keptForms(), round]);
     lastPlay = { body, answer };
@@ -108,8 +109,10 @@
     } else if (error) {
       parts.push(make("span", "muted", error.message));
     }
-    if (!preview()) return; // saved meanwhile: the board replaced the form
-    preview().replaceChildren(...parts);
+    // Answered meanwhile: the board replaced the form, or a refused save's reason the preview;
+    // this older form's score must not cover it.
+    if (preview() !== shown) return;
+    shown.replaceChildren(...parts);
     // A game that scores each hand on its own: each full hand's score beside it, its marked cells.
     document.querySelectorAll(".grid-tally").forEach((t) => {
       const hand = answer.hands.find((h) => t.id === `grid-tally-${h.player}`);
