@@ -15,4 +15,6 @@
   } else {
     fill();
   }
+  // And each form htmx swaps in later: "Play again" comes with the board a save answers with.
+  document.addEventListener("htmx:load", fill);
 })();
