@@ -64,17 +64,10 @@ from playwright.sync_api import sync_playwright
 from bench import entries
 from games.models import Game, Player
 from games.offline import PYODIDE_FILES
-from tests.browser.conftest import CHROMIUM, LAUNCH_ARGS
+from tests.browser.conftest import CHROMIUM, ENGINE_READY, LAUNCH_ARGS, SLOW_4G
 
 PASSWORD = "a long bench password"
-SLOW_4G = {
-    "offline": False,
-    "latency": 150,  # ms, one round trip
-    "downloadThroughput": 1.6e6 / 8,  # bytes per second
-    "uploadThroughput": 0.75e6 / 8,
-}
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
-READY = "() => document.documentElement.dataset.engine === 'ready'"
 RUNTIME = f"/static/pyodide-{settings.PYODIDE_VERSION}/"
 
 
@@ -174,7 +167,7 @@ def first_visit(browser, base: str, game: Game) -> dict:
     loaded = []
     page.on("load", lambda _: loaded.append(time.monotonic()))
     page.goto(f"{base}/games/{game.pk}/rounds/new/", wait_until="load")
-    page.wait_for_function(READY, timeout=600_000, polling=100)
+    page.wait_for_function(ENGINE_READY, timeout=600_000, polling=100)
     ready = page.evaluate("() => performance.now()")  # since navigation start
     split = {"page (to load)": 0, "engine": 0, "other (after load)": 0}
     files = {}
@@ -201,7 +194,7 @@ def offline_reload(browser, base: str, game: Game) -> dict:
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
     page.goto(f"{base}/games/{game.pk}/rounds/new/")
-    page.wait_for_function(READY, timeout=600_000, polling=100)
+    page.wait_for_function(ENGINE_READY, timeout=600_000, polling=100)
     online_ms = page.evaluate("() => performance.now()")
     kept = page.evaluate("(name) => caches.open(name).then((c) => c.keys()).then((k) => k.length)",
                          f"engine-{RUNTIME}")  # fmt: skip
@@ -209,7 +202,7 @@ def offline_reload(browser, base: str, game: Game) -> dict:
     page.reload()
     cdp = context.new_cdp_session(page)  # a reload keeps the target; throttle again to be sure
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    page.wait_for_function(READY, timeout=600_000, polling=100)
+    page.wait_for_function(ENGINE_READY, timeout=600_000, polling=100)
     offline_ms = page.evaluate("() => performance.now()")
     copy = page.evaluate("() => document.documentElement.dataset.offlineAt || ''")
     context.close()

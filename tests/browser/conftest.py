@@ -141,6 +141,16 @@ def log_in(page, live_server, username="ann"):
 # FortyBelow pace test (timed, run alone) still plays both.
 PHONE = {"width": 360, "height": 740}
 
+# The phone's engine has started (static/js/engine.js marks the page), in the tests marked `engine`.
+ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
+# Chromium's network on the slow phone the save and the engine are timed on (issue #27, item 6).
+SLOW_4G = {
+    "offline": False,
+    "latency": 150,  # ms, one round trip
+    "downloadThroughput": 1.6e6 / 8,  # bytes per second
+    "uploadThroughput": 0.75e6 / 8,
+}
+
 
 @pytest.fixture
 def user(transactional_db):

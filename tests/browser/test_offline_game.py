@@ -10,12 +10,11 @@ from games.models import Game
 from games.offline import PYODIDE_FILES
 
 from .. import factories
-from .conftest import PHONE, log_in, save_screenshot
+from .conftest import ENGINE_READY, PHONE, log_in, save_screenshot
 from .test_offline import go_offline, start, visit_while_online
 
 pytestmark = [pytest.mark.browser, pytest.mark.engine]
 
-ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
 PILES = [
     {"Ann": 3, "Bob": 7, "Cy": 2},
     {"Ann": 5, "Bob": 1, "Cy": 4},
