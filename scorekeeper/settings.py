@@ -182,6 +182,7 @@ INSTALLED_APPS = [
     # app's: one line per game, in the games' registry.
     *GAME_PACKAGES,
     "csp",
+    "django.forms",  # its widget templates, for TemplatesSetting (FORM_RENDERER)
 ]
 
 MIDDLEWARE = [
@@ -237,6 +238,10 @@ TEMPLATES = [
         },
     },
 ]
+# Forms' widgets drawn by the templates above, so that templates/django/forms/widgets/ can write
+# a select's options and a radio's choices in place: the same markup as Django's, which draws two
+# or three templates per option, and a round page may hold a select per card of every grid.
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
