@@ -3,6 +3,9 @@ exactly the markup of Django's own templates, without a template drawn per optio
 
 import pytest
 from django import forms
+from django.apps import apps
+from django.contrib import admin
+from django.contrib.auth import get_user_model
 from django.forms.renderers import DjangoTemplates
 from django.urls import reverse
 
@@ -45,10 +48,6 @@ def test_a_fortybelow_round_page_draws_no_template_per_card(owner, owner_client,
 def test_every_admin_list_add_and_change_page_is_drawn_for_a_superuser(owner, players, client):
     """The admin's forms come through the same renderer (FORM_RENDERER): its widgets' own
     templates are found among the apps'."""
-    from django.apps import apps
-    from django.contrib import admin
-    from django.contrib.auth import get_user_model
-
     factories.play(owner, "fourscore", players[:3], [factories.piles(players[:3], 1, 2, 3)])
     client.force_login(get_user_model().objects.create_superuser("root", password="x" * 20))
     for model in [model for model in apps.get_models() if admin.site.is_registered(model)]:
