@@ -17,6 +17,16 @@ hypothesis_settings.register_profile("shared-machine", deadline=None)
 hypothesis_settings.load_profile("shared-machine")
 
 
+# `make test` and .ci/run run the tests that time the machine (marked `timing`) alone, from these
+# folders only: a timing test elsewhere would run nowhere.
+TIMED_ALONE = ("tests/timing/", "tests/browser/")
+
+
+def pytest_itemcollected(item):
+    if item.get_closest_marker("timing") and not item.nodeid.startswith(TIMED_ALONE):
+        raise pytest.UsageError(f"{item.nodeid} is marked timing: move it to tests/timing/")
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
     """Tests marked `slow` go first, dealt one by one to the heads of the runs of tests that

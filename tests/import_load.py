@@ -1,8 +1,8 @@
 """Large imports sent at once against a real gunicorn, and another user's pages meanwhile: each
 import's answers and time, and the other user's longest wait (issue #29's figures).
 
-`tests/test_import_load.py` runs it small; for the figures of the production recipe (gunicorn,
-3 workers, on the PostgreSQL server of DATABASE_URL), four 10,000-round imports:
+`tests/timing/test_import_load.py` runs it small; for the figures of the production recipe
+(gunicorn, 3 workers, on the PostgreSQL server of DATABASE_URL), four 10,000-round imports:
 
     DATABASE_URL=postgres://... .venv/bin/python -m tests.import_load --rounds 10000
 """

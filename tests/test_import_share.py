@@ -1,6 +1,6 @@
 """An import never takes more than its share of the server: one at a time per account, and at
 most IMPORTS_AT_ONCE on the whole server (counted in the database: RunningImport), past which
-the API and the "Your data" page answer 429 with Retry-After. tests/test_import_load.py sends
+the API and the "Your data" page answer 429 with Retry-After. tests/timing/test_import_load.py sends
 large imports at once to a real gunicorn."""
 
 import json

@@ -6,7 +6,7 @@ SQLite, or on PostgreSQL when DATABASE_URL is. The figures of 10,000-round impor
 
 import pytest
 
-from .import_load import measure, production_like
+from ..import_load import measure, production_like
 
 pytestmark = [pytest.mark.database, pytest.mark.timing]
 

@@ -9,9 +9,9 @@ from datetime import datetime
 
 import pytest
 
-from .api.test_transfer import export, scoreboards_by_name, without_ids
-from .factories import piles
-from .live_server import live_server
+from ..api.test_transfer import export, scoreboards_by_name, without_ids
+from ..factories import piles
+from ..live_server import live_server
 
 # The kill must land while saves are in flight: a busy machine beside it can leave none.
 pytestmark = [pytest.mark.database, pytest.mark.timing]
