@@ -1,4 +1,6 @@
 # Two commands: `make run` starts the app on SQLite, `make test` runs the whole test suite.
+# The set-up steps (pip, npm, apt-get) run side by side: pip's install is one core's work.
+MAKEFLAGS += --jobs=3
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -20,11 +22,6 @@ $(VENV)/.installed: pyproject.toml
 PO := locale/nl/LC_MESSAGES/django.po
 MO := locale/nl/LC_MESSAGES/django.mo
 MSGFMT ?= /usr/bin/msgfmt
-
-$(MSGFMT):
-	@command -v msgfmt >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext; } || \
-		{ echo "msgfmt is missing: install Debian's gettext package for the translations"; exit 1; }
 
 $(MO): $(PO) | $(MSGFMT)
 	msgfmt --check --output-file=$@ $<
@@ -50,10 +47,11 @@ XDIST = -n $(WORKERS) --dist worksteal
 # schemathesis: about 480 modules) and keeps the result as bytecode: PYTHONDONTWRITEBYTECODE,
 # set in some shells, makes every pytest process (each xdist worker) do it again, ~10 s each.
 unexport PYTHONDONTWRITEBYTECODE
-# Tests that time the machine (marked `timing`) run alone, after the rest ran side by side.
+# Tests that time the machine (marked `timing`, in tests/timing/ and tests/browser/) run alone,
+# after the rest ran side by side; run by folder, so that pytest reads no other test module.
 # Each run side by side ends with its ten slowest tests: where the suite's time goes.
 SIDE_BY_SIDE = $(BIN)/pytest $(XDIST) --durations=10 -m "not browser and not large and not timing"
-ALONE = $(BIN)/pytest -m "timing and not browser and not large"
+ALONE = $(BIN)/pytest -m "not large" tests/timing
 
 test: $(VENV)/.installed node_modules/.installed $(CHROMIUM) $(REDIS_SERVER) $(MSGFMT) $(MO)
 	$(BIN)/ruff check .
@@ -81,7 +79,7 @@ test-postgres: $(VENV)/.installed $(REDIS_SERVER) $(MSGFMT) $(MO)
 	@case "$$DATABASE_URL" in postgres*) ;; \
 		*) echo "DATABASE_URL must name a PostgreSQL server (see .ci/run)"; exit 2;; esac
 	$(BIN)/pytest $(XDIST) --durations=10 -m "database and not timing"
-	$(BIN)/pytest -m "database and timing"
+	$(BIN)/pytest -m database tests/timing
 
 # From npm, pinned in package-lock.json: Pyodide, which the app serves so that a phone runs the
 # scoring engine offline (docs/offline.md), and axe-core for the accessibility test. Node.js and
@@ -99,21 +97,19 @@ engine-runtime:
 	@$(MAKE) --no-print-directory node_modules/.installed || \
 		echo "Pyodide could not be installed: the app runs, without the phone's engine offline."
 
-# Debian's Chromium as its headless shell, for the browser tests (Playwright's own browser
-# download can't work here).
-$(CHROMIUM):
-	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell; \
-	else \
-		echo "Chromium is missing: install Debian's chromium-headless-shell (as root) for the browser tests."; \
-	fi
-
-# Debian's Redis, for the tests of two app servers sharing one cache (tests/test_two_servers.py).
-$(REDIS_SERVER):
-	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; \
-	else \
-		echo "redis-server is missing: install Debian's redis-server package (as root) for its tests."; \
+# Debian's packages the tests need, in one apt-get run as root (beside pip's, under make -j):
+# Chromium as its headless shell for the browser tests (Playwright's own browser download can't
+# work here), Redis for the tests of two app servers sharing one cache (tests/test_two_servers.py),
+# gettext for the catalogue. Without root, make names them; the browser and Redis tests are then
+# skipped, outside CI.
+$(CHROMIUM) $(REDIS_SERVER) $(MSGFMT) &:
+	@missing=$$([ -x $(CHROMIUM) ] || echo chromium-headless-shell; \
+		[ -x $(REDIS_SERVER) ] || echo redis-server; command -v msgfmt >/dev/null || echo gettext); \
+	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	elif [ -n "$$missing" ]; then \
+		echo "Missing: install Debian's" $$missing "(as root) for the tests."; \
+		command -v msgfmt >/dev/null; \
 	fi
 
 # The speed figures (README, "Speed"). wrk and Redis are Debian's packages of those names,
