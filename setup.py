@@ -21,7 +21,13 @@ packages = find_packages(
 )
 package_dir = {}
 kinds = [name for name in packages if name.startswith("games.kinds.")]
-package_data = {name: ["templates/*/*.html", "static/*/*", "rules*.md"] for name in kinds}
+package_data = {name: ["rules*.md"] for name in kinds}
+# A game's templates/<kind>/ and static/<kind>/ hold no Python, yet Python could import them (as
+# namespace packages): named as packages of data, setuptools has nothing to warn about.
+for kind in kinds:
+    for sub in find_namespace_packages(kind.replace(".", "/"), include=["templates.*", "static.*"]):
+        packages.append(f"{kind}.{sub}")
+        package_data[f"{kind}.{sub}"] = ["*"]
 for folder in FOLDERS_INSIDE_THE_PACKAGE:
     package = f"scorekeeper.{folder}"
     package_dir[package] = folder
