@@ -29,7 +29,6 @@ import os
 import platform
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -62,6 +61,7 @@ from django.core.management import call_command
 from playwright.sync_api import sync_playwright
 
 from bench import entries
+from bench.servers import free_port, progress, start
 from games.models import Game, Player
 from games.offline import PYODIDE_FILES
 from tests.browser.conftest import CHROMIUM, ENGINE_READY, LAUNCH_ARGS, SLOW_4G
@@ -69,34 +69,6 @@ from tests.browser.conftest import CHROMIUM, ENGINE_READY, LAUNCH_ARGS, SLOW_4G
 PASSWORD = "a long bench password"
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 RUNTIME = f"/static/pyodide-{settings.PYODIDE_VERSION}/"
-
-
-STARTED = time.perf_counter()
-
-
-def progress(message: str) -> None:
-    print(f"bench: {time.perf_counter() - STARTED:4.0f} s  {message}", file=sys.stderr, flush=True)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start(command: list[str], port: int, log: Path) -> subprocess.Popen:
-    """A server on 127.0.0.1:`port`, stopped at exit; back once it listens (as bench/run.py)."""
-    with open(log, "wb") as out:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-    atexit.register(lambda: process.poll() is None and (process.terminate(), process.wait(30)))
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and process.poll() is None:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return process
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit(f"bench: {command[0]} did not start; its log:\n{log.read_text()}")
 
 
 def game_to_open() -> Game:

@@ -22,7 +22,6 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -34,44 +33,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-STARTED, LOAD = time.perf_counter(), os.getloadavg()[0]  # the machine's load before the run
+LOAD = os.getloadavg()[0]  # the machine's load before the run
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 WORKDIR = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
 atexit.register(shutil.rmtree, WORKDIR, ignore_errors=True)
 signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # atexit then stops what we started
 
-
-def progress(message: str) -> None:
-    print(f"bench: {time.perf_counter() - STARTED:4.0f} s  {message}", file=sys.stderr, flush=True)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start(command: list[str], port: int, log: Path) -> subprocess.Popen:
-    """A server on 127.0.0.1:`port`, stopped at exit whatever happens; back once it listens."""
-    with open(log, "wb") as out:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-    atexit.register(stop, process)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and process.poll() is None:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return process
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit(f"bench: {command[0]} did not start; its log:\n{log.read_text()}")
-
-
-def stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        process.terminate()
-        process.wait(timeout=30)
-
+from bench.servers import free_port, progress, start, stop
 
 # A Redis of our own, as production runs the app with one (its cache and sessions).
 REDIS_PORT = free_port()
