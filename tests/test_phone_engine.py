@@ -115,16 +115,13 @@ def assert_the_same_end(answer: dict, full) -> None:
     )
 
 
-def check_the_phone_plays_as_the_server(kind, players, entries, data, **setup):
-    """`entries` typed on the phone as their forms (42 and Forty Fives rounds now and then in
-    two steps, the bid first), the server having saved the first of them (its open round, if
-    it has one, sent as the entry it keeps), played in two calls as the phone goes on from the
-    state the first answers: the same rounds, notes in English and Dutch, standings and state
-    as the rules' replay."""
+def typed_on_the_phone(kind, players, entries, data, setup) -> tuple[dict, list[dict], int]:
+    """`entries` as the phone sends them: the rounds the server saved (its table the base), the
+    rest typed as the round page's forms, 42's and Forty Fives' rounds now and then bids first;
+    the server's open round, if it has one, sent as the entry it keeps (and now and then
+    completed on the phone). The base, the rounds sent, and how many the server saved whole."""
     rules = GAMES[kind]
-    names = names_of(players)
-    full = rules.replay(players, entries, names=names, **setup)
-    start = rules.start(players, setup.get("first_dealer"), setup.get("options"), names)
+    start = rules.start(players, setup.get("first_dealer"), setup.get("options"), names_of(players))
     on_server = data.draw(st.integers(0, len(entries)), label="rounds the server saved")
     server = rules.play_on(start, entries[:on_server])
     base = server.states[-1] if on_server else start.state()
@@ -153,6 +150,17 @@ def check_the_phone_plays_as_the_server(kind, players, entries, data, **setup):
         base = server.states[-2] if on_server > 1 else start.state()
         items[:0] = server_open
         on_server -= 1
+    return base, items, on_server
+
+
+def check_the_phone_plays_as_the_server(kind, players, entries, data, **setup):
+    """`entries` typed on the phone (`typed_on_the_phone`), played in two calls as the phone
+    goes on from the state the first answers: the same rounds, notes in English and Dutch,
+    standings and state as the rules' replay."""
+    rules = GAMES[kind]
+    names = names_of(players)
+    full = rules.replay(players, entries, names=names, **setup)
+    base, items, on_server = typed_on_the_phone(kind, players, entries, data, setup)
     # The phone calls again from the state its answer gave, once no round is open.
     split = data.draw(st.integers(0, len(items)), label="second call from")
     while True:
@@ -166,6 +174,7 @@ def check_the_phone_plays_as_the_server(kind, players, entries, data, **setup):
     assert first["rounds"] + answer["rounds"] == said_rounds(full.rounds[on_server:], "en")
     in_dutch = phone.play(request(kind, names, base, items), DUTCH)
     assert in_dutch["rounds"] == said_rounds(full.rounds[on_server:], "nl")
+    start = rules.start(players, setup.get("first_dealer"), setup.get("options"), names)
     final = rules.play_on(start, entries)
     assert answer["state"] == json.loads(json.dumps(final.table.state()))
     assert_the_same_end(answer, full)

@@ -34,7 +34,6 @@ from games.words import said
 from tests.test_phone_engine import (
     DUTCH,
     assert_the_same_end,
-    bids_alone,
     form_of,
     names_of,
     request,
@@ -43,6 +42,7 @@ from tests.test_phone_engine import (
     test_fortyfives,
     test_fortytwo,
     test_under10,
+    typed_on_the_phone,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.engine]
@@ -102,38 +102,10 @@ STRATEGIES = {
 
 
 def game_plan(kind, players, entries, setup, data) -> dict:
-    """A game as the phone sends it: the rounds the server saved (its table as `base`), the
-    rest typed as forms, 42's and Forty Fives' rounds now and then bids first; the server's open
-    round, if it has one, sent as the entry it keeps (and now and then completed on the
-    phone)."""
-    rules = GAMES[kind]
+    """A game as the phone sends it (`typed_on_the_phone`), and what the test needs to check it
+    and to break one of its rounds."""
     names = names_of(players)
-    start = rules.start(players, setup.get("first_dealer"), setup.get("options"), names)
-    on_server = data.draw(st.integers(0, len(entries)), label="rounds the server saved")
-    server = rules.play_on(start, entries[:on_server])
-    base = server.states[-1] if on_server else start.state()
-    items = []
-    for number, entry in enumerate(entries[on_server:], start=on_server + 1):
-        first_step = bids_alone(kind, entry)
-        if first_step is not None and data.draw(st.booleans(), label="bid saved first"):
-            items.append({"number": number, "form": form_of(kind, first_step)})
-        items.append({"number": number, "form": form_of(kind, entry)})
-    server_open = None
-    if on_server and server.rounds[-1].status == "open":
-        server_open = [{"number": on_server, "entry": entries[on_server - 1]}]
-    elif (
-        on_server
-        and (opened := bids_alone(kind, entries[on_server - 1])) is not None
-        and data.draw(st.booleans(), label="server's round open")
-    ):
-        server_open = [
-            {"number": on_server, "entry": opened},
-            {"number": on_server, "form": form_of(kind, entries[on_server - 1])},
-        ]
-    if server_open:
-        base = server.states[-2] if on_server > 1 else start.state()
-        items[:0] = server_open
-        on_server -= 1
+    base, items, on_server = typed_on_the_phone(kind, players, entries, data, setup)
     return {
         "kind": kind,
         "players": players,
