@@ -1,6 +1,8 @@
 # Two commands: `make run` starts the app on SQLite, `make test` runs the whole test suite.
 # The set-up steps (pip, npm, apt-get) run side by side: pip's install is one core's work.
 MAKEFLAGS += --jobs=3
+# Two apt-gets at once fail on apt's locks: each waits for the other here.
+APT_GET = DEBIAN_FRONTEND=noninteractive flock /tmp/scorekeeper-apt-get.lock apt-get
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -86,7 +88,7 @@ test-postgres: $(VENV)/.installed $(REDIS_SERVER) $(MSGFMT) $(MO)
 # npm come from apt-get when run as root.
 node_modules/.installed: package.json package-lock.json
 	@command -v npm >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; } || \
+		$(APT_GET) update -qq && $(APT_GET) install -y -qq nodejs npm; } || \
 		{ echo "npm is missing: install Node.js and npm"; exit 1; }
 	npm ci --no-audit --no-fund
 	touch $@
@@ -106,7 +108,7 @@ $(CHROMIUM) $(REDIS_SERVER) $(MSGFMT) &:
 	@missing=$$([ -x $(CHROMIUM) ] || echo chromium-headless-shell; \
 		[ -x $(REDIS_SERVER) ] || echo redis-server; command -v msgfmt >/dev/null || echo gettext); \
 	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+		$(APT_GET) update -qq && $(APT_GET) install -y -qq $$missing; \
 	elif [ -n "$$missing" ]; then \
 		echo "Missing: install Debian's" $$missing "(as root) for the tests."; \
 		command -v msgfmt >/dev/null; \
@@ -118,7 +120,7 @@ bench: $(VENV)/.installed
 	@missing=$$(for tool in wrk redis-server; do command -v $$tool >/dev/null || echo $$tool; done); \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+			$(APT_GET) update -qq && $(APT_GET) install -y -qq $$missing; \
 		else \
 			echo "Missing:" $$missing "(install Debian's packages of those names)"; exit 1; \
 		fi; \
