@@ -386,9 +386,11 @@ class _Check:
             self.refuse_whole(item, at)
         for key, part in value.items():  # type: ignore[union-attr]
             if not (type(key) is str and key.isascii() and key.isdigit()):
+                # Named by the object, as an unknown field is: a key may hold anything, dots
+                # included, which would make the field's path ambiguous.
                 raise EntryError(
                     Message("%(key)s is not a player at this table", key=str(key)),
-                    field=_field((item, at, None, key, None, "")),
+                    field=_field(at),
                 )
             self.value(item.item, part, (item, at, None, key, int(key), _HAND))
 

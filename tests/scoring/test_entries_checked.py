@@ -171,8 +171,6 @@ def field_names_a_part(schema, field: str | None) -> bool:
                 found.append(item.fields[step])
             elif isinstance(item, Hands | ByPlayer) and step.lstrip("-").isdigit():
                 found.append(item.item)
-            elif isinstance(item, ByPlayer):
-                found.append(item.item)  # a key that is no player's id, refused by name
         if not found:
             return False
         items = found

@@ -332,7 +332,12 @@ def test_an_object_by_player_names_each_value_by_its_player():
     assert refusal(schema, {"hands": [1]}) == ("hands must be an object by player id", "hands")
     assert refusal(schema, {"hands": {"Ann": {"number": 1}}}) == (
         "Ann is not a player at this table",
-        "hands.Ann",
+        "hands",
+    )
+    # A key is named by its object, as an unknown field is: its dots would make a path ambiguous.
+    assert refusal(schema, {"hands": {"2.number": {"number": 1}}}) == (
+        "2.number is not a player at this table",
+        "hands",
     )
     assert refusal(schema, {"hands": {"2": {"number": 10}}}) == (
         "Bob's number must be from 0 to 9, not 10",
