@@ -2,8 +2,9 @@
 games/ (as setuptools finds them, migrations and scoring included), and templates/, static/ and
 docs/.
 
-Each game's folder (games/kinds/<kind>/) keeps its templates, static files and rules pages beside
-its Python: package data of that package (its tests stay in the checkout).
+Each game's folder (games/kinds/<kind>/) keeps its rules pages beside its Python, as package
+data of that package, and its templates/<kind>/ and static/<kind>/ as packages of data of their
+own (its tests stay in the checkout).
 
 Those three folders sit at the top of the checkout but are installed inside the scorekeeper
 package (scorekeeper/templates/, ...), where settings.py finds them when there is no checkout.
@@ -23,7 +24,7 @@ package_dir = {}
 kinds = [name for name in packages if name.startswith("games.kinds.")]
 package_data = {name: ["rules*.md"] for name in kinds}
 # A game's templates/<kind>/ and static/<kind>/ hold no Python, yet Python could import them (as
-# namespace packages): named as packages of data, setuptools has nothing to warn about.
+# namespace packages): left out of `packages`, setuptools warns on every install.
 for kind in kinds:
     for sub in find_namespace_packages(kind.replace(".", "/"), include=["templates.*", "static.*"]):
         packages.append(f"{kind}.{sub}")
