@@ -183,7 +183,8 @@ def logged_in(page, live_server, user):
     return user
 
 
-# A phone's browser, for the tests that open phones of their own (`phones`).
+# A phone's browser (PHONE-sized, touch, two pixels to the point), for every test that opens
+# a phone of its own.
 PHONE_CONTEXT = {
     "viewport": PHONE,
     "device_scale_factor": 2,

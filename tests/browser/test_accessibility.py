@@ -18,7 +18,7 @@ from bench import entries
 from games.models import Game, GameNight, Player
 from tests.factories import PASSWORD, under10_game_saved_with_a_blank_hand
 
-from .conftest import PHONE
+from .conftest import PHONE_CONTEXT
 
 pytestmark = pytest.mark.browser
 
@@ -207,9 +207,7 @@ def _walk(browser, site: Site) -> Found:
     light mode, then axe's colour rules with the same page in dark mode. Switching a loaded page
     to dark shows what loading it dark would: the scheme is read by app.css's media queries
     alone, no script of the app reads it."""
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, bypass_csp=True
-    )
+    context = browser.new_context(**PHONE_CONTEXT, bypass_csp=True)
     page = context.new_page()
     found, logged_in = Found(), False
     try:

@@ -11,7 +11,7 @@ from games.kinds.fortytwo.tests import test_rules as fortytwo
 from games.models import Game, Player, Round
 from tests.factories import PASSWORD, under10_game_saved_with_a_blank_hand
 
-from .conftest import PHONE, save_screenshot
+from .conftest import PHONE, PHONE_CONTEXT, save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -21,9 +21,7 @@ def phone(browser, live_server, transactional_db):
     """The narrowest phone (conftest's PHONE: see there why not a wider one too), touch, logged
     in as Ann; counts the taps made on it."""
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
+    context = browser.new_context(**PHONE_CONTEXT)
     page = context.new_page()
     page.goto(f"{live_server.url}/accounts/login/")
     page.get_by_label("Username").fill("ann")

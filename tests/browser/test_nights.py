@@ -11,6 +11,8 @@ from playwright.sync_api import expect
 from games.models import Game, GameNight, Player, evening_of
 from tests.factories import PASSWORD
 
+from .conftest import PHONE_CONTEXT
+
 pytestmark = pytest.mark.browser
 
 NEW_YORK_IN_NOVEMBER = -5 * 60
@@ -20,13 +22,7 @@ NEW_YORK_IN_NOVEMBER = -5 * 60
 def new_york_phone(browser, live_server, transactional_db):
     """A 360 x 740 touch phone whose clock is New York's, logged in as Ann."""
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        timezone_id="America/New_York",
-    )
+    context = browser.new_context(**PHONE_CONTEXT, timezone_id="America/New_York")
     page = context.new_page()
     page.goto(f"{live_server.url}/accounts/login/")
     page.get_by_label("Username").fill("ann")

@@ -12,8 +12,7 @@ from playwright.sync_api import expect
 from games.models import Game, GameNight, Player, RoundRevision
 from tests.factories import PASSWORD
 
-from .conftest import CHROMIUM, LAUNCH_ARGS, save_screenshot
-from .conftest import PHONE_CONTEXT as PHONE
+from .conftest import CHROMIUM, LAUNCH_ARGS, PHONE_CONTEXT, save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -88,7 +87,7 @@ def test_the_app_is_installable_with_its_manifest_and_an_active_service_worker(
 ):
     # A profile on disk: Chromium never offers to install from an incognito context.
     context = playwright.chromium.launch_persistent_context(
-        tmp_path, executable_path=CHROMIUM, args=LAUNCH_ARGS, **PHONE
+        tmp_path, executable_path=CHROMIUM, args=LAUNCH_ARGS, **PHONE_CONTEXT
     )
     page = context.new_page()
     page.goto(f"{live_server.url}/")  # the landing page: installable before signing in
@@ -320,7 +319,7 @@ def test_with_javascript_off_the_pages_work_as_before_and_nothing_is_installed(
     browser, ann, live_server
 ):
     game = start(ann, "fourscore", ["Ann", "Bob", "Cy"], deals=5)
-    context = browser.new_context(**PHONE, java_script_enabled=False)
+    context = browser.new_context(**PHONE_CONTEXT, java_script_enabled=False)
     page = context.new_page()
     page.goto(f"{live_server.url}/accounts/login/?next=/games/{game.pk}/")
     page.get_by_label("Username").fill("ann")

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from games.models import Game, Player, Round
 from tests.factories import PASSWORD
 
-from .conftest import PHONE, log_in
+from .conftest import PHONE, PHONE_CONTEXT, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -84,9 +84,7 @@ class Taps:
 def phone(browser, live_server, transactional_db):
     """The narrowest phone (conftest's PHONE: see there why not a wider one too), touch, logged
     in as Ann: (page, user, screen name)."""
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
+    context = browser.new_context(**PHONE_CONTEXT)
     page = context.new_page()
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
     log_in(page, live_server)

@@ -12,12 +12,11 @@ from playwright.sync_api import expect
 from games.models import Game, Player, Round
 from tests.factories import PASSWORD
 
-from .conftest import log_in, save_light_and_dark, save_screenshot
+from .conftest import PHONE, PHONE_CONTEXT, log_in, save_light_and_dark, save_screenshot
 from .test_pace_bids import SMALL_TARGETS
 
 pytestmark = pytest.mark.browser
 
-SCREEN = {"width": 360, "height": 740}
 MOST_SCREENS = 1.5
 # The page's height in screens with four players, before #30 (each hand its own 15-key keypad
 # and three full-width bonus rows; 16 pills a player in 42), and its taps for the rounds below.
@@ -29,9 +28,7 @@ NAMES = ["Ann", "Bob", "Cy", "Di"]
 @pytest.fixture
 def phone(browser, live_server, transactional_db):
     """The narrowest phone, touch, signed in as Ann."""
-    context = browser.new_context(
-        viewport=SCREEN, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
+    context = browser.new_context(**PHONE_CONTEXT)
     page = context.new_page()
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
     log_in(page, live_server)
@@ -62,7 +59,7 @@ def begin(phone, live_server, kind):
 
 
 def screens(page) -> float:
-    return page.evaluate("() => document.documentElement.scrollHeight") / SCREEN["height"]
+    return page.evaluate("() => document.documentElement.scrollHeight") / PHONE["height"]
 
 
 def key(page, label):
@@ -76,7 +73,7 @@ def check_the_form(page, kind):
     print(f"\nHEIGHT {kind}: {tall:.2f} screens (before: {BEFORE[kind]})")
     assert tall <= MOST_SCREENS
     assert page.evaluate(SMALL_TARGETS) == []
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= SCREEN["width"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     save_light_and_dark(page, f"long-forms-{kind}")
     save_light_and_dark(page, f"long-forms-{kind}-full", full_page=True)
 
@@ -165,9 +162,7 @@ def test_a_four_player_round_of_under_the_10_is_a_screen_and_a_half(phone, live_
 
 
 def test_the_compact_forms_in_dutch(browser, live_server, transactional_db):
-    context = browser.new_context(
-        viewport=SCREEN, device_scale_factor=2, is_mobile=True, has_touch=True, locale="nl-NL"
-    )
+    context = browser.new_context(**PHONE_CONTEXT, locale="nl-NL")
     page = context.new_page()
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
     page.goto(f"{live_server.url}/accounts/login/")

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from games.models import GameNight, Player
 from tests.factories import PASSWORD, piles, play
 
-from .conftest import PHONE
+from .conftest import PHONE, PHONE_CONTEXT
 from .test_accessibility import AXE, _axe
 
 pytestmark = pytest.mark.browser
@@ -45,9 +45,7 @@ def phone(browser, live_server, transactional_db):
     assert AXE.exists(), f"{AXE} is missing: run `npm ci` (make test-browser does)"
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
     ann, night = history(user)
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, bypass_csp=True
-    )
+    context = browser.new_context(**PHONE_CONTEXT, bypass_csp=True)
     page = context.new_page()
     page.goto(f"{live_server.url}/accounts/login/")
     page.get_by_label("Username").fill("ann")

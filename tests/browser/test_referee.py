@@ -6,14 +6,14 @@ from playwright.sync_api import expect
 
 from games.models import Game, Player
 
-pytestmark = pytest.mark.browser
+from .conftest import PHONE_CONTEXT
 
-PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(**PHONE, device_scale_factor=2)
+    context = browser.new_context(**PHONE_CONTEXT)
     yield context.new_page()
     context.close()
 
@@ -124,7 +124,7 @@ def test_a_watcher_referees_a_forty_fives_trick_from_the_share_link(
 
 
 def test_without_javascript_every_tap_is_a_plain_link_and_still_answers(browser, live_server):
-    context = browser.new_context(**PHONE, java_script_enabled=False)
+    context = browser.new_context(**PHONE_CONTEXT, java_script_enabled=False)
     page = context.new_page()
     page.goto(f"{live_server.url}/referee/fortytwo/?trump=3C")
     tap_card(page, "queen", "diamonds")

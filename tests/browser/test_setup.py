@@ -9,9 +9,10 @@ from playwright.sync_api import expect
 
 from games.models import Game, Player
 
+from .conftest import PHONE, PHONE_CONTEXT
+
 pytestmark = pytest.mark.browser
 
-SMALL_PHONE = {"width": 360, "height": 740}
 # Taps from the home page to a started game of four, one of them new and one who deals first,
 # on the page of dropdowns this replaced (measured on it: two per seat, two for the dealer, two
 # for the new player's name and its page reload). The new page must stay well under it.
@@ -31,13 +32,7 @@ TARGETS = """() => Array.from(document.querySelectorAll(
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
-    return {
-        **browser_context_args,
-        "viewport": SMALL_PHONE,
-        "device_scale_factor": 2,
-        "is_mobile": True,
-        "has_touch": True,
-    }
+    return {**browser_context_args, **PHONE_CONTEXT}
 
 
 def check_the_page(page):
@@ -47,7 +42,7 @@ def check_the_page(page):
     assert all(b <= a + 1 for a, b in itertools.pairwise(levels)), levels
     small = [t for t in page.evaluate(TARGETS) if t[1] < 44 or t[2] < 44]
     assert small == [], small
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
 
 
 def test_four_players_are_seated_by_taps_and_a_round_is_undone_and_brought_back(
@@ -156,9 +151,7 @@ def test_without_javascript_the_same_page_sets_up_a_game(
 ):
     for name in ("Ann", "Bob", "Cy"):
         Player.add(logged_in, name)
-    context = browser.new_context(
-        java_script_enabled=False, viewport=SMALL_PHONE, is_mobile=True, has_touch=True
-    )
+    context = browser.new_context(**PHONE_CONTEXT, java_script_enabled=False)
     context.add_cookies(page.context.cookies())
     phone = context.new_page()
     phone.goto(f"{live_server.url}/games/new/?kind=fourscore")

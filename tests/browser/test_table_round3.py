@@ -13,12 +13,10 @@ from games import seats
 from games.models import Game, GameNight, Player, SeatLink
 from tests.factories import PASSWORD, piles
 
-from .conftest import save_screenshot
+from .conftest import PHONE_CONTEXT, save_screenshot
 from .test_accessibility import AXE, SMALLEST_TARGET, TAP_TARGETS, _axe, _report
 
 pytestmark = pytest.mark.browser
-
-PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 
 
 @pytest.fixture
@@ -37,8 +35,7 @@ def phone(browser, live_server, ann):
 
     def open_phone(*, locale="en-GB", dark=False):
         context = browser.new_context(
-            **PHONE,
-            device_scale_factor=2,
+            **PHONE_CONTEXT,
             locale=locale,
             color_scheme="dark" if dark else "light",
             bypass_csp=True,
@@ -80,7 +77,7 @@ def test_turning_phones_off_asks_first_and_a_phone_joining_again_is_listed_once(
     seats.turn_on(game)
     game.refresh_from_db()
     # Bob's phone joins, goes back, taps Ann by mistake, then his own name: one phone, his.
-    bob = browser.new_context(**PHONE).new_page()
+    bob = browser.new_context(**PHONE_CONTEXT).new_page()
     bob.goto(f"{live_server.url}/j/{game.join_token}/")
     bob.get_by_role("button", name="Bob", exact=True).click()
     expect(bob.get_by_role("heading", level=1)).to_contain_text("Bob")
