@@ -46,7 +46,7 @@ run: $(VENV)/.installed engine-runtime
 WORKERS ?= auto
 XDIST = -n $(WORKERS) --dist worksteal
 # The browser tests spend much of their time waiting on polls and timers: one worker more than
-# the machine has cores fills those waits (on 2 cores, the CPU busy 94% of the run, not 80%).
+# the machine has cores keeps the cores busy through those waits.
 BROWSER_XDIST = -n $(if $(filter auto,$(WORKERS)),$(shell echo $$(($$(nproc) + 1))),$(WORKERS)) --dist worksteal
 # pytest rewrites the asserts of the tests and of its plugins' packages (hypothesis,
 # schemathesis: about 480 modules) and keeps the result as bytecode: PYTHONDONTWRITEBYTECODE,
