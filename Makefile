@@ -45,9 +45,6 @@ run: $(VENV)/.installed engine-runtime
 # tests marked `slow` (conftest.py), and lets an idle worker take tests from a busy one.
 WORKERS ?= auto
 XDIST = -n $(WORKERS) --dist worksteal
-# The browser tests spend much of their time waiting on polls and timers: one worker more than
-# the machine has cores keeps the cores busy through those waits.
-BROWSER_XDIST = -n $(if $(filter auto,$(WORKERS)),$(shell echo $$(($$(nproc) + 1))),$(WORKERS)) --dist worksteal
 # pytest rewrites the asserts of the tests and of its plugins' packages (hypothesis,
 # schemathesis: about 480 modules) and keeps the result as bytecode: PYTHONDONTWRITEBYTECODE,
 # set in some shells, makes every pytest process (each xdist worker) do it again, ~10 s each.
@@ -75,7 +72,7 @@ test-fast: $(VENV)/.installed $(MSGFMT) $(MO)
 # don't mix (see tests/browser/conftest.py). Each xdist worker has its own Chromium, live
 # server and SQLite file.
 test-browser: $(VENV)/.installed $(CHROMIUM) node_modules/.installed $(MSGFMT) $(MO)
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest $(BROWSER_XDIST) --durations=10 -m "browser and not timing" tests/browser
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest $(XDIST) --durations=10 -m "browser and not timing" tests/browser
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -m "browser and timing" tests/browser
 
 # The tests of the database's own behaviour (marked `database`), on the PostgreSQL server of
