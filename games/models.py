@@ -7,9 +7,10 @@ last round's state, a fix plays on from the round before it, and every read read
 
 from __future__ import annotations
 
+import itertools
 import secrets
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from datetime import timezone as fixed_zone
 
@@ -216,6 +217,8 @@ class Player(models.Model):
 NIGHT_STARTS_AT_HOUR = 12
 # A browser's offset from UTC, in minutes east (UTC-12:00 to UTC+14:00 are the zones in use).
 UTC_OFFSETS = range(-12 * 60, 14 * 60 + 1)
+# An import plays and writes a long game this many rounds at a time (Game.start).
+ROUNDS_WRITTEN_AT_ONCE = 250
 
 
 def table_zone(utc_offset: int | None):
@@ -393,12 +396,13 @@ class Game(models.Model):
         options: Mapping | None = None,
         night: GameNight | None = None,
         *,
-        rounds: Sequence[Mapping] = (),
+        rounds: Iterable[Mapping] = (),
     ) -> Game:
         """Seat the players clockwise and check the setup with the game's rules.
 
-        An import brings a game with its `rounds` at once: they are scored together and
-        written in one statement (an EntryError names the round at fault)."""
+        An import brings a game with its `rounds` at once: they are scored and written a batch
+        at a time, so that what an import holds stays a batch's size however long the game (an
+        EntryError names the round at fault, and the transaction writes nothing)."""
         if kind not in GAMES:
             raise EntryError(Message("there is no game called %(kind)s", kind=kind), field="kind")
         rules = GAMES[kind]
@@ -411,7 +415,6 @@ class Game(models.Model):
         table = rules.start(
             [p.pk for p in players], first_dealer and first_dealer.pk, options, names
         )
-        played = rules.play_on(table, rounds)
         with transaction.atomic():
             game = cls.objects.create(
                 owner=owner,
@@ -430,14 +433,17 @@ class Game(models.Model):
                 )
                 for position, player in enumerate(players)
             )
-            rows = [
-                Round(game=game, number=number + 1, entry=dict(entry))
-                for number, entry in enumerate(rounds)
-            ]
-            for row, result, state in zip(rows, played.rounds, played.states, strict=True):
-                row.keep(result, state)
-            Round.objects.bulk_create(rows, batch_size=500)
-            game._after_write(played.table, problem=None, rated=False)  # an import rates at the end
+            rounds = iter(rounds)
+            while batch := list(itertools.islice(rounds, ROUNDS_WRITTEN_AT_ONCE)):
+                played = rules.play_on(table, batch)
+                rows = []
+                for entry, result, state in zip(batch, played.rounds, played.states, strict=True):
+                    row = Round(game=game, number=result.number, entry=dict(entry))
+                    row.keep(result, state)
+                    rows.append(row)
+                Round.objects.bulk_create(rows)
+                table = played.table
+            game._after_write(table, problem=None, rated=False)  # an import rates at the end
         return game
 
     # -- reading: the rounds as the write path kept them, scores and all --

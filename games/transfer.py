@@ -426,15 +426,13 @@ def _import_checked(owner, document: Mapping) -> dict:
     _check_unique_ids(document["games"], "games", "game")
     names = {item["id"]: item["name"].strip() for item in document["players"]}
     night_ids = {item["id"] for item in document["nights"]}
-    checked = [
+    for index, game in enumerate(document["games"]):
         _check_game(game, f"games.{index}", names, night_ids)
-        for index, game in enumerate(document["games"])
-    ]
     with transaction.atomic():
         players = _import_players(owner, document["players"])
         nights = _import_nights(owner, document["nights"])
         new_ids = {player_id: found.pk for player_id, found in players.items()}
-        for index, (item, entries) in enumerate(zip(document["games"], checked, strict=True)):
+        for index, item in enumerate(document["games"]):
             with _refused_as(item, f"games.{index}"):
                 Game.start(
                     owner,
@@ -443,12 +441,15 @@ def _import_checked(owner, document: Mapping) -> dict:
                     first_dealer=players[item["first_dealer"]],
                     options=item["options"],
                     night=nights[item["night"]] if item["night"] is not None else None,
-                    rounds=[
+                    # Turned to the new ids as they are played, a batch at a time (Game.start).
+                    rounds=(
                         entry_with_new_player_ids(
-                            item["kind"], entry, lambda value, at: new_ids.get(value, value)
+                            item["kind"],
+                            round_["entry"],
+                            lambda value, at: new_ids.get(value, value),
                         )
-                        for entry in entries
-                    ],
+                        for round_ in item["rounds"]
+                    ),
                 )
         ratings.recompute(owner.pk, {item["kind"] for item in document["games"]})
     return {
@@ -490,11 +491,9 @@ def _check_limits(document: Mapping) -> None:
         )
 
 
-def _check_game(
-    item: Mapping, field: str, names: Mapping[int, str], night_ids: set[int]
-) -> list[dict]:
-    """A game of the document checked as the document names its players: its entries (which
-    its rules check as the game is started). Refused naming the problem."""
+def _check_game(item: Mapping, field: str, names: Mapping[int, str], night_ids: set[int]) -> None:
+    """A game of the document checked as the document names its players (its entries' rules
+    are checked as the game is started). Refused naming the problem."""
     name = gettext("game %(id)s") % {"id": item["id"]}
 
     def check_player(player_id: int, at: str) -> int:
@@ -515,7 +514,6 @@ def _check_game(
             field=f"{field}.night",
         )
     same_ids = {player_id: player_id for player_id in names}
-    entries = []
     for index, round_ in enumerate(item["rounds"]):
         number = index + 1
         at = f"{field}.rounds.{index}"
@@ -528,14 +526,12 @@ def _check_game(
                 % {"name": name, "number": number, "numbered": round_["number"]},
                 field=f"{at}.number",
             )
-        entries.append(
-            _with_new_player_ids(
-                item["kind"],
-                round_["entry"],
-                same_ids,
-                gettext("%(name)s, round %(number)s") % {"name": name, "number": number},
-                at,
-            )
+        _with_new_player_ids(
+            item["kind"],
+            round_["entry"],
+            same_ids,
+            gettext("%(name)s, round %(number)s") % {"name": name, "number": number},
+            at,
         )
     if item["kind"] not in GAMES:
         raise Refused(
@@ -545,7 +541,6 @@ def _check_game(
         )
     with _refused_as(item, field):  # the seating and the options, before anything is written
         GAMES[item["kind"]].start(seated, first_dealer, item["options"])
-    return entries
 
 
 @contextmanager
