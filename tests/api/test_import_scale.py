@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games import transfer
 from games.kinds.under10.rules import GAME as UNDER_THE_TEN
-from games.models import Game, Player, Round
+from games.models import ROUNDS_WRITTEN_AT_ONCE, Game, Player, Round
 from tests.import_load import document as load_document
 
 from .conftest import everything_saved, token_client
@@ -86,6 +86,40 @@ def test_the_rounds_of_a_whole_document_are_limited_too(api, monkeypatch):
         "the document has 6 rounds; an import takes at most 5"
     )
     assert not Game.objects.exists()
+
+
+# --- A long game, scored and written a batch at a time (Game.start) ------------------------
+
+LONG = 2 * ROUNDS_WRITTEN_AT_ONCE + 3  # two whole batches and part of a third
+
+
+def test_a_long_game_keeps_every_round_as_a_replay_from_scratch_scores_it(api):
+    response = api.post("/api/import/", document(LONG), format="json")
+    assert response.status_code == 201, response.json()
+    game = Game.objects.get()
+    rows = list(game.rounds.order_by("number"))
+    assert [row.number for row in rows] == list(range(1, LONG + 1))
+    names = game.player_names
+    start = game.rules.start(list(names), game.first_dealer_id, game.options, names)
+    played = game.rules.play_on(start, [row.entry for row in rows])
+    assert [row.state for row in rows] == json.loads(json.dumps(played.states))
+    assert [row.result(names) for row in rows] == played.rounds
+
+
+def test_a_round_past_the_first_batch_that_breaks_a_rule_refuses_the_whole_document(api):
+    doc = document(LONG)
+    broken = ROUNDS_WRITTEN_AT_ONCE + 2
+    doc["games"][0]["rounds"][broken - 1]["entry"]["called_by"] = 999  # nobody at the table
+    doc["players"].append({"id": 999, "name": "Zed"})  # in the document, not in the game
+    before = everything_saved()
+    response = api.post("/api/import/", doc, format="json")
+    assert response.status_code == 400
+    assert response.json() == {
+        "detail": f"game 1, round {broken}: the player who called must be a player at this table",
+        "field": f"games.0.rounds.{broken - 1}.entry",
+        "round": broken,
+    }
+    assert everything_saved() == before
 
 
 # --- Packed with gzip, and large accounts ---------------------------------------------------
