@@ -114,8 +114,9 @@ $(CHROMIUM) $(REDIS_SERVER) $(MSGFMT) &:
 		command -v msgfmt >/dev/null; \
 	fi
 
-# The speed figures (README, "Speed"). wrk and Redis are Debian's packages of those names,
-# installed with apt-get when run as root; the benchmark starts and stops its own Redis.
+# The speed figures (README, "Speed"; how they are measured: docs/speed.md). wrk and Redis are
+# Debian's packages of those names, installed with apt-get when run as root; the benchmark
+# starts and stops its own Redis.
 bench: $(VENV)/.installed
 	@missing=$$(for tool in wrk redis-server; do command -v $$tool >/dev/null || echo $$tool; done); \
 	if [ -n "$$missing" ]; then \

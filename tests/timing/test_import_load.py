@@ -2,7 +2,7 @@
 one runs, the others are told to come back (429 with Retry-After) instead of taking every
 worker, and another user's pages meanwhile answer in a small part of an import's time. On
 SQLite, or on PostgreSQL when DATABASE_URL is. The figures of 10,000-round imports:
-`python -m tests.import_load` (README, "Speed")."""
+`python -m tests.import_load` (docs/speed.md, "Large imports at once")."""
 
 import pytest
 
