@@ -401,7 +401,7 @@ class Game(models.Model):
         """Seat the players clockwise and check the setup with the game's rules.
 
         An import brings a game with its `rounds` at once: they are scored and written a batch
-        at a time, so that what an import holds stays a batch's size however long the game (an
+        at a time, so that an import holds one batch of scored rounds however long the game (an
         EntryError names the round at fault, and the transaction writes nothing)."""
         if kind not in GAMES:
             raise EntryError(Message("there is no game called %(kind)s", kind=kind), field="kind")
