@@ -1,5 +1,5 @@
 # Two commands: `make run` starts the app on SQLite, `make test` runs the whole test suite.
-# The set-up steps (pip, npm, apt-get) run side by side: pip's install is one core's work.
+# The set-up steps (uv, npm, apt-get) run side by side.
 MAKEFLAGS += --jobs=3
 # Two apt-gets at once fail on apt's locks: each waits for the other here.
 APT_GET = DEBIAN_FRONTEND=noninteractive flock /tmp/scorekeeper-apt-get.lock apt-get
@@ -11,10 +11,12 @@ REDIS_SERVER ?= /usr/bin/redis-server
 
 .PHONY: run test test-fast test-browser test-postgres bench icons clean messages engine-runtime
 
+# uv installs what pip would, many times faster (pip's install was the set-up's longest step),
+# trusting the system's certificates as pip does rather than only its own.
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet 'uv>=0.13,<0.14'
+	$(BIN)/uv pip install --python $(BIN)/python --system-certs --quiet --compile-bytecode -e '.[dev]'
 	touch $@
 
 # The Dutch catalogue: locale/nl/LC_MESSAGES/django.po is the source; its compiled .mo is
