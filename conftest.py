@@ -61,9 +61,10 @@ def _plain_static_files(request):
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     # Nothing cached by the test before (drawn fragments, QR codes, send counts).
-    from django.core.cache import cache
+    from django.core.cache import caches
 
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
     # English to begin with: a request in Dutch leaves Dutch active in the thread that served it
     # (LocaleMiddleware), and a test run after it in the same worker would read Dutch.
     from django.utils import translation

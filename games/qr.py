@@ -5,7 +5,7 @@ import hashlib
 import io
 
 import segno
-from django.core.cache import cache
+from django.core.cache import caches
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -18,7 +18,8 @@ def qr_svg(url: str, label: str) -> SafeString:
     Drawn once per link and label and then read from the cache: choosing the code's mask took
     more than half of a shared game's page."""
     digest = hashlib.blake2b(f"{url}\n{label}".encode(), digest_size=16).hexdigest()
-    return mark_safe(cache.get_or_set(f"qr:{digest}", lambda: _drawn(url, label), timeout=None))
+    drawn = caches["pages"].get_or_set(f"qr:{digest}", lambda: _drawn(url, label), timeout=None)
+    return mark_safe(drawn)
 
 
 def _drawn(url: str, label: str) -> str:

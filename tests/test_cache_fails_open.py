@@ -1,11 +1,12 @@
-"""The cache only ever speeds things up: with REDIS_URL set, the sessions and the drawn
-scoreboards live in Redis, and a Redis that can't be reached (down from the start, or stopped
+"""The cache only ever speeds things up: with REDIS_URL set, the sessions and the counts of the
+limits live in Redis, and a Redis that can't be reached (down from the start, or stopped
 while phones are signed in) is a miss: every page, save and API call answers as usual."""
 
 import os
 import shutil
 
 import pytest
+import redis
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
@@ -21,11 +22,12 @@ pytestmark = [pytest.mark.players("Ann", "Bob", "Cy"), pytest.mark.django_db, py
 def with_redis(settings, url: str) -> None:
     """The settings the app takes with REDIS_URL (scorekeeper/settings.py)."""
     settings.CACHES = {
+        **settings.CACHES,  # "pages", each process's own
         "default": {
             "BACKEND": "scorekeeper.cache.FailOpenRedisCache",
             "LOCATION": url,
             "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.5},
-        }
+        },
     }
     settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
@@ -93,7 +95,7 @@ def test_with_redis_stopped_while_signed_in_the_phone_stays_signed_in(owner, pla
         phone = Client()
         phone.force_login(owner)
         assert phone.get("/").status_code == 200
-        # The session and the page's pieces are kept in Redis.
+        # The session is kept in Redis (the page's drawn pieces in this process's memory).
         assert cache.get(f"django.contrib.sessions.cached_db{phone.session.session_key}")
         game = Game.start(owner, "fourscore", players)
         assert phone.get(reverse("game_detail", args=[game.pk])).status_code == 200
@@ -101,3 +103,26 @@ def test_with_redis_stopped_while_signed_in_the_phone_stays_signed_in(owner, pla
     assert phone.get("/").status_code == 200
     assert phone.get(reverse("account")).status_code == 200
     play_a_little(owner, players, phone)
+
+
+def test_a_scoreboard_asks_redis_for_its_session_alone(owner, players, settings):
+    """What a page draws from a game (the pad, the chart, the phone's start, the QR code) is
+    named by the game's version, so each process keeps it in its own memory ("pages"): a page
+    seen again asks Redis once, for its session, rather than once per piece."""
+    with redis_or_skip() as url:
+        with_redis(settings, url)
+        game = Game.start(owner, "fourscore", players)
+        game.share()
+        phone = Client()
+        phone.force_login(owner)
+        page = reverse("game_detail", args=[game.pk])
+        assert phone.get(page).status_code == 200  # drawn, and kept
+
+        def gets() -> int:
+            stats = redis.Redis.from_url(url).info("commandstats")
+            return stats.get("cmdstat_get", {}).get("calls", 0)
+
+        before = gets()
+        seen_again = phone.get(page)
+        assert seen_again.status_code == 200 and "<svg" in seen_again.content.decode()
+        assert gets() - before == 1

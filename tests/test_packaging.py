@@ -93,7 +93,7 @@ def test_the_readmes_recipe_installs_a_package_that_serves_its_pages_outside_the
 
     *django_commands, gunicorn = production_recipe.commands()
     names = [command[3] for command in django_commands]
-    assert names == ["migrate", "collectstatic", "shell", "check"]
+    assert names == ["migrate", "collectstatic", "check"]
     for command in django_commands:
         run([venv / command[0], *command[1:]], cwd=venv, env=environment)
     assert (data / "db.sqlite3").stat().st_size > 0

@@ -5,7 +5,7 @@ no inline <script>). Nothing when the server has no Pyodide to give, or the game
 import json
 
 from django import template
-from django.core.cache import cache
+from django.core.cache import caches
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
@@ -24,7 +24,8 @@ def phone_engine(game):
     # version, and per runtime (its files' names change with a new Pyodide or worker script).
     files = f"{runtime['worker']}:{runtime['runtime']}"
     key = f"phone-engine:{game.pk}:{game.updated.timestamp()}:{files}"
-    return mark_safe(cache.get_or_set(key, lambda: _element(game, runtime), timeout=86400))
+    element = caches["pages"].get_or_set(key, lambda: _element(game, runtime), timeout=86400)
+    return mark_safe(element)
 
 
 def _element(game, runtime: dict) -> str:
