@@ -146,34 +146,29 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The caches only speed things up. "pages" keeps what a page draws from a game's rows (the
 # scoreboard's and the chart's fragments, the phone's start, QR codes) by keys that name what
-# it was drawn from (the game's `updated`, the link): a write makes new keys, so nothing is ever
-# stale and each process keeps its own copy in memory, with no network call per fragment.
-# "default" keeps what must be shared: the seat links' send counts and the log-in limits and,
-# with REDIS_URL, the sessions (read from Redis, written to the database as well, so "sign out
-# everywhere" ends them on every machine). Each process's own memory without REDIS_URL; with
-# it, one Redis that every worker and machine shares. A Redis that can't be reached is a miss
+# it was drawn from (the game's `updated`, the link): a write makes new keys, so no copy is ever
+# stale, and each process keeps its own in memory, with no network call per piece. "default"
+# keeps what the processes share: the seat links' send counts and, with REDIS_URL, the sessions
+# (read from Redis, written to the database as well, so "sign out everywhere" ends them on
+# every machine). Each process's own memory without REDIS_URL; with it, one Redis that every
+# worker and machine shares, where a Redis that can't be reached is a miss
 # (scorekeeper/cache.py).
-PAGES_CACHE = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-    "LOCATION": "pages",
-    "OPTIONS": {"MAX_ENTRIES": 2000},
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "pages",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
 }
 if redis_url := env_str("REDIS_URL", "").strip():
-    CACHES = {
-        "default": {
-            "BACKEND": "scorekeeper.cache.FailOpenRedisCache",
-            "LOCATION": redis_url,
-            # A Redis that is down costs a page a fraction of a second, not a worker's time.
-            "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.5},
-        },
-        "pages": PAGES_CACHE,
+    CACHES["default"] = {
+        "BACKEND": "scorekeeper.cache.FailOpenRedisCache",
+        "LOCATION": redis_url,
+        # A Redis that is down costs a page a fraction of a second, not a worker's time.
+        "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.5},
     }
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-else:
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-        "pages": PAGES_CACHE,
-    }
 
 INSTALLED_APPS = [
     "accounts.apps.AdminConfig",  # Django's admin, its log-in limited (accounts.admin_site)
