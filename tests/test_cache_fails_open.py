@@ -1,5 +1,5 @@
-"""The cache only ever speeds things up: with REDIS_URL set, the sessions and the counts of the
-limits live in Redis, and a Redis that can't be reached (down from the start, or stopped
+"""The cache only ever speeds things up: with REDIS_URL set, the sessions and the seat links'
+send counts live in Redis, and a Redis that can't be reached (down from the start, or stopped
 while phones are signed in) is a miss: every page, save and API call answers as usual."""
 
 import os
