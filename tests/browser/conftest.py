@@ -141,6 +141,19 @@ def log_in(page, live_server, username="ann"):
 # FortyBelow pace test (timed, run alone) still plays both.
 PHONE = {"width": 360, "height": 740}
 
+# How often a page asks the server what changed (their hx-trigger): the scoreboard, and the
+# seat phones' and the owner's phones card.
+BOARD_POLL = 4_000  # ms
+SEAT_POLL = 3_000
+
+
+def poll_now(page, every: int = BOARD_POLL) -> None:
+    """Moves the page's clock (installed before the page loaded) on by a poll's interval, so that
+    its poll goes now rather than within `every` ms. The clock runs on by itself too, so a test
+    that waits for what the poll brings still gets it if this poll crossed a save in flight."""
+    page.clock.run_for(every + 100)
+
+
 # The phone's engine has started (static/js/engine.js marks the page), in the tests marked `engine`.
 ENGINE_READY = "() => document.documentElement.dataset.engine === 'ready'"
 # Chromium's network on the slow phone the save and the engine are timed on (issue #27, item 6).

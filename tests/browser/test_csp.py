@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import poll_now
 from .test_play import start_game
 
 pytestmark = pytest.mark.browser
@@ -43,6 +44,7 @@ def violations(page):
 
 def test_no_page_breaks_the_policy(page, live_server, logged_in, violations, screenshot, browser):
     base = live_server.url
+    page.clock.install()  # the board's poll is moved on (poll_now) rather than waited out
     start_game(page, live_server, logged_in, "FortyBelow", ["Ann", "Bob"])
     violations("new game and its scoreboard")
 
@@ -62,7 +64,7 @@ def test_no_page_breaks_the_policy(page, live_server, logged_in, violations, scr
     page.get_by_role("button", name="Share a watch link").click()
     share_url = page.locator('a[href*="/s/"]').get_attribute("href")
     with page.expect_response(lambda r: r.request.headers.get("hx-request") == "true"):
-        pass  # one poll (every 4 s) comes and goes under the policy
+        poll_now(page)  # one poll comes and goes under the policy
     violations("scoreboard and its poll")
 
     for path in [
@@ -82,9 +84,11 @@ def test_no_page_breaks_the_policy(page, live_server, logged_in, violations, scr
 
     watcher = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     watcher.add_init_script(LISTEN)
+    watcher.clock.install()
     watcher.goto(f"{base}{share_url}")
     expect(watcher.get_by_role("heading", level=1)).to_be_visible()
-    watcher.wait_for_timeout(4500)  # a poll
+    with watcher.expect_response(lambda r: r.request.headers.get("hx-request") == "true"):
+        poll_now(watcher)
     assert watcher.evaluate("window.__violations") == []
 
 

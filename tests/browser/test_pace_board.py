@@ -13,7 +13,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from .. import factories, pace_games
-from .conftest import PHONE, log_in, save_screenshot
+from .conftest import PHONE, log_in, poll_now, save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -203,6 +203,7 @@ def test_a_watcher_follows_the_game_chart_included_until_the_link_is_turned_off(
     seated = factories.add_players(user, ["Ann", "Bob", "Cy"])
     game = Game.start(user, "fourscore", seated, options={"deals": 3})
     token = game.share()
+    watcher.clock.install()  # its polls are moved on (poll_now) rather than waited out
     watcher.goto(f"{live_server.url}/s/{token}/")
     chart = watcher.locator("#chart")
     expect(chart).to_be_hidden()  # no complete round yet
@@ -214,10 +215,12 @@ def test_a_watcher_follows_the_game_chart_included_until_the_link_is_turned_off(
         )
 
     deal(6, 3, 9)
+    poll_now(watcher)
     expect(chart.locator("svg.score-chart")).to_have_attribute(
         "aria-label", re.compile("over 1 round"), timeout=10_000
     )
     deal(2, 8, 5)
+    poll_now(watcher)
     expect(chart.locator("svg.score-chart")).to_have_attribute(
         "aria-label", re.compile("over 2 rounds"), timeout=10_000
     )
@@ -225,6 +228,7 @@ def test_a_watcher_follows_the_game_chart_included_until_the_link_is_turned_off(
     screens(watcher, "pace-board-watching")
 
     Game.objects.get(pk=game.pk).stop_sharing()
+    poll_now(watcher)
     notice = watcher.get_by_role("alert")
     expect(notice).to_contain_text("The owner turned this link off", timeout=10_000)
     expect(watcher.locator("#scoreboard table")).to_have_count(0)
@@ -234,7 +238,9 @@ def test_a_watcher_follows_the_game_chart_included_until_the_link_is_turned_off(
     # No more polls: the notice has none of its own.
     polls = []
     watcher.on("request", lambda request: polls.append(request.url))
-    watcher.wait_for_timeout(5_000)
+    poll_now(watcher)
+    poll_now(watcher)
+    watcher.wait_for_timeout(1_000)  # for a request the clock sent on its way to be seen
     assert [url for url in polls if "/s/" in url] == []
 
 

@@ -7,6 +7,8 @@ from playwright.sync_api import expect
 
 from games.models import Player
 
+from .conftest import poll_now
+
 pytestmark = pytest.mark.browser
 
 
@@ -30,6 +32,7 @@ def test_a_fourscore_game_is_played_to_the_winner_and_watched_from_another_phone
     page.get_by_role("button", name="Share a watch link").click()
     share_url = page.locator('a[href*="/s/"]').get_attribute("href")
     watcher = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    watcher.clock.install()  # its polls are moved on (poll_now) rather than waited out
     watcher.goto(f"{live_server.url}{share_url}")
     expect(
         watcher.get_by_text("Bob deals next.").or_(watcher.get_by_text("Ann deals next."))
@@ -48,6 +51,7 @@ def test_a_fourscore_game_is_played_to_the_winner_and_watched_from_another_phone
     screenshot(page, "fourscore-scoreboard")
 
     # The watcher's page polls and shows the winner without a reload.
+    poll_now(watcher)
     expect(watcher.get_by_text("Winner: Bob")).to_be_visible(timeout=10_000)
     screenshot(watcher, "fourscore-shared")
 

@@ -7,12 +7,10 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game, Player
-from tests.browser.conftest import PHONE, log_in
+from tests.browser.conftest import PHONE, log_in, poll_now
 from tests.factories import piles
 
 pytestmark = pytest.mark.browser
-
-POLL = 4_000  # ms: the board's hx-trigger, every 4s
 
 
 @pytest.fixture
@@ -65,7 +63,7 @@ def next_poll(page, url) -> int:
     timer of its own a moment after the swap. The clock also runs on by itself (install() does
     not pause it), so a poll of its own may be the one answered: as good as this one."""
     with page.expect_response(lambda response: is_poll(response, url)) as answer:
-        page.clock.run_for(POLL + 100)
+        poll_now(page)
     return answer.value.status
 
 

@@ -11,7 +11,8 @@ from games import seats
 from games.models import Game, Player
 from tests.factories import PASSWORD
 
-from .test_accessibility import AXE, SMALLEST_TARGET, TAP_TARGETS, _axe, _report
+from .conftest import SEAT_POLL, poll_now
+from .test_accessibility import AXE, COLOUR_RULES, SMALLEST_TARGET, TAP_TARGETS, _axe, _report
 
 pytestmark = pytest.mark.browser
 
@@ -28,8 +29,10 @@ def turn_phones_on(page, live_server, game) -> str:
 
 
 def join(browser, live_server, code, name):
-    """A phone with no account: the join page, the code typed, its name tapped."""
+    """A phone with no account: the join page, the code typed, its name tapped. Its polls are
+    moved on (poll_now) rather than waited out."""
     phone = browser.new_context(**PHONE).new_page()
+    phone.clock.install()
     phone.goto(f"{live_server.url}/join/")
     phone.get_by_label("The game's code").fill(code.lower())
     phone.get_by_role("button", name="Join").click()
@@ -61,8 +64,10 @@ def test_three_phones_enter_their_own_hands_and_the_rounds_save_themselves(
 ):
     ann, bob, cy = (Player.add(logged_in, name) for name in ("Ann", "Bob", "Cy"))
     game = Game.start(logged_in, "fortybelow", [ann, bob, cy])
+    page.clock.install()
     code = turn_phones_on(page, live_server, game)
     phones = {name: join(browser, live_server, code, name) for name in ("Ann", "Bob", "Cy")}
+    poll_now(page, SEAT_POLL)
     expect(page.locator("#phones .list li")).to_have_count(3, timeout=10_000)
 
     # FortyBelow, all three at once: each phone has only its own grid.
@@ -82,6 +87,8 @@ def test_three_phones_enter_their_own_hands_and_the_rounds_save_themselves(
 
     # Cy's phone and the owner's follow: Ann and Bob are done, Cy still entering; no values.
     cy_live = phones["Cy"].locator("#seat-live")
+    poll_now(phones["Cy"], SEAT_POLL)
+    poll_now(page, SEAT_POLL)
     expect(seat_line(cy_live, "Ann")).to_contain_text("done", timeout=10_000)
     expect(seat_line(cy_live, "Bob")).to_contain_text("done", timeout=10_000)
     expect(seat_line(cy_live, "Cy")).to_contain_text("still entering")
@@ -111,10 +118,12 @@ def test_three_phones_enter_their_own_hands_and_the_rounds_save_themselves(
         bob.pk: [[7, 2, 7], [7, 9, 7]],
         cy.pk: [[4, 4, 4], [4, 4, 4]],
     }
+    poll_now(page)
     expect(page.locator("#scoreboard tr.totals")).to_contain_text(f"{MINUS}28", timeout=10_000)
     assert re.sub(r"\s+", " ", totals_row(page)).strip() == f"Total {MINUS}28 11 {MINUS}40"
     # Every phone shows the saved round and moves on to round 2 by itself.
     for phone in phones.values():
+        poll_now(phone, SEAT_POLL)
         expect(phone.locator("[data-last-round]")).to_contain_text(f"Ann {MINUS}28", timeout=10_000)
         expect(phone.locator("h2.seat-round")).to_contain_text("Round 2", timeout=10_000)
         expect(phone.locator("[data-last-round]")).to_contain_text("Bob +11")
@@ -140,6 +149,7 @@ def test_three_phones_enter_their_own_hands_and_the_rounds_save_themselves(
     phones["Bob"].get_by_role("button", name="Send my hand").click()
     bob_live = phones["Bob"].locator("#seat-live")
     expect(bob_live).to_contain_text("Ann called")
+    poll_now(phones["Bob"], SEAT_POLL)
     expect(seat_line(bob_live, "Ann")).to_contain_text("done", timeout=10_000)
     assert "7" not in live(phones["Cy"]).replace("Round 1", "")
     phones["Cy"].get_by_role("button", name="Send my hand").click()
@@ -156,13 +166,15 @@ def test_three_phones_enter_their_own_hands_and_the_rounds_save_themselves(
     page.goto(f"{live_server.url}/games/{under10.pk}/")
     assert re.sub(r"\s+", " ", totals_row(page)).strip() == "Total 27 12 0"
     for phone in phones.values():
+        poll_now(phone, SEAT_POLL)
         expect(phone.locator("[data-last-round]")).to_contain_text("Ann +27", timeout=10_000)
     screenshot(phones["Ann"], "seats-under10-saved")
 
 
 def test_the_phones_pages_pass_axe_and_every_tap_target_is_44_px(browser, live_server, logged_in):
     """The join pages, a seat page of each game with parts, the seat link off, and the owner's
-    section, on a 360 px phone, light and dark (tests/browser/test_accessibility.py's checks)."""
+    section, on a 360 px phone: every check in light mode, the colour rules in dark (as
+    tests/browser/test_accessibility.py checks)."""
     assert AXE.exists(), f"{AXE} is missing: run `npm ci`"
     players = [Player.add(logged_in, name) for name in ("Ann", "Bob", "Cy", "Dee")]
     pages = []
@@ -186,12 +198,13 @@ def test_the_phones_pages_pass_axe_and_every_tap_target_is_44_px(browser, live_s
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(f"{live_server.url}/")
     found = {}
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        for name, path in pages:
-            page.goto(f"{live_server.url}{path}")
-            problems = _axe(page) + page.evaluate(TAP_TARGETS, SMALLEST_TARGET)
-            if problems:
-                found[f"{name} ({scheme})"] = problems
+    for name, path in pages:
+        page.emulate_media(color_scheme="light")
+        page.goto(f"{live_server.url}{path}")
+        if problems := _axe(page) + page.evaluate(TAP_TARGETS, SMALLEST_TARGET):
+            found[f"{name} (light)"] = problems
+        page.emulate_media(color_scheme="dark")  # colours alone change: their rules
+        if problems := _axe(page, COLOUR_RULES):
+            found[f"{name} (dark)"] = problems
     context.close()
     assert not found, _report(found)

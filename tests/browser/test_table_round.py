@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game, Player
-from tests.browser.conftest import PHONE, log_in, save_light_and_dark, save_screenshot
+from tests.browser.conftest import PHONE, log_in, poll_now, save_light_and_dark, save_screenshot
 from tests.factories import PASSWORD, piles
 
 pytestmark = pytest.mark.browser
@@ -45,6 +45,7 @@ def test_the_owners_page_follows_a_round_saved_on_another_phone(phone, live_serv
     players = seated(user)
     game = Game.start(user, "fourscore", players, options={"deals": 3})
     page = phone()
+    page.clock.install()  # its polls are moved on (poll_now) rather than waited out
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.get_by_role("link", name="Enter round 1")).to_be_visible()
     expect(page.locator("#chart")).to_be_hidden()
@@ -54,6 +55,7 @@ def test_the_owners_page_follows_a_round_saved_on_another_phone(phone, live_serv
     save_light_and_dark(page, "table-round-no-leader", full_page=True)
 
     game.add_round(piles(players, 5, 2, 9), user)  # saved elsewhere: the API, a phone
+    poll_now(page)
     expect(page.get_by_role("link", name="Enter round 2")).to_be_visible(timeout=10_000)
     expect(page.get_by_role("button", name="Undo round 1")).to_be_visible()
     expect(page.locator("#chart")).to_be_visible()
@@ -62,6 +64,7 @@ def test_the_owners_page_follows_a_round_saved_on_another_phone(phone, live_serv
 
     game.add_round(piles(players, 1, 2, 3), user)
     game.add_round(piles(players, 4, 4, 4), user)  # the last deal: Bob wins, with the fewest cards
+    poll_now(page)
     expect(page.get_by_role("button", name="Play again")).to_be_visible(timeout=10_000)
     expect(page.get_by_role("button", name="Undo round 3")).to_be_visible()
     expect(page.get_by_role("link", name="Enter round 2")).to_have_count(0)
