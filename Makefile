@@ -12,13 +12,15 @@ REDIS_SERVER ?= /usr/bin/redis-server
 .PHONY: run test test-fast test-browser test-postgres bench icons clean messages engine-runtime
 
 # uv installs what pip would, many times faster (pip's install was the set-up's longest step),
-# trusting the system's certificates as pip does. pip installs where uv can't: uv reads no
-# pip.conf, so an index or a proxy only pip is told of is out of its reach.
+# trusting the system's certificates as pip does. The virtualenv is made without pip of its own
+# (ensurepip takes seconds): the system's pip puts uv in it. pip installs where uv can't: uv
+# reads no pip.conf, so an index or a proxy only pip is told of is out of its reach.
 $(VENV)/.installed: pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	( $(BIN)/python -m pip install --quiet 'uv>=0.13,<0.14' && \
+	test -x $(BIN)/python || $(PYTHON) -m venv --without-pip $(VENV)
+	( $(PYTHON) -m pip --python $(BIN)/python install --quiet 'uv>=0.13,<0.14' && \
 	  $(BIN)/uv pip install --python $(BIN)/python --system-certs --quiet --compile-bytecode \
-	    -e '.[dev]' ) || $(BIN)/python -m pip install --quiet -e '.[dev]'
+	    -e '.[dev]' ) || \
+	( $(BIN)/python -m ensurepip >/dev/null && $(BIN)/python -m pip install --quiet -e '.[dev]' )
 	touch $@
 
 # The Dutch catalogue: locale/nl/LC_MESSAGES/django.po is the source; its compiled .mo is
