@@ -1,6 +1,8 @@
 """Signed-in pages are one person's: no shared cache (a proxy, a CDN) may keep them, nor the
 browser's own (a phone passed round, a shared computer)."""
 
+from django.core.exceptions import DisallowedHost
+from django.http.request import split_domain_port
 from django.utils.cache import patch_cache_control
 
 
@@ -39,5 +41,20 @@ def lean_not_modified(get_response):
                 if header in response:
                     del response[header]
         return response
+
+    return middleware
+
+
+def no_impossible_port(get_response):
+    """A Host header whose port no server has (over 65535) is refused with a 400, as Django
+    refuses a host it doesn't serve: Django checks the name alone, and the links and QR codes a
+    page draws are built from the whole Host (a port of thousands of digits overflowed a QR
+    code)."""
+
+    def middleware(request):
+        port = split_domain_port(request.get_host())[1]
+        if port and (len(port) > 5 or int(port) > 65535):
+            raise DisallowedHost(f"No such port: {port[:20]}")
+        return get_response(request)
 
     return middleware

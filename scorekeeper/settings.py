@@ -196,6 +196,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "games.middleware.lean_not_modified",  # outermost: it sees every header the others add
     "django.middleware.security.SecurityMiddleware",
+    "games.middleware.no_impossible_port",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -312,6 +312,17 @@ def test_a_share_address_that_cannot_be_a_token_is_a_404(client, owner, token):
     assert client.get(f"/s/{token}/").status_code == 404
 
 
+# Django checks a Host's name against ALLOWED_HOSTS, not its port; the watch page's link and
+# QR code are drawn from the whole Host, and thousands of digits overflowed the QR code (a 500).
+@pytest.mark.parametrize("port", ["9" * 3000, "65536", "000001"])
+def test_a_host_with_a_port_no_server_has_is_refused_with_a_400(client, owner, port):
+    game = Game.start(owner, "fourscore", [Player.add(owner, "Ann"), Player.add(owner, "Bob")])
+    watch = f"/s/{game.share()}/"
+    shown = client.get(watch, HTTP_HOST="localhost:8000")
+    assert shown.status_code == 200 and "http://localhost:8000/s/" in shown.text
+    assert client.get(watch, HTTP_HOST=f"localhost:{port}").status_code == 400
+
+
 # A server hands WSGI each header's bytes as latin-1 text, so UTF-8 arrives as such.
 @pytest.mark.parametrize(
     "key", ["a\x00b", "\x00", "<script>", "f" * 300, "🃏".encode().decode("latin-1")]
