@@ -316,6 +316,9 @@ FILE_UPLOAD_HANDLERS = [
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
+# The import sends one file. Any POST's files are read before its view runs (the CSRF check
+# reads the form), so a second one is refused (400) rather than kept in a temporary file.
+DATA_UPLOAD_MAX_NUMBER_FILES = 1
 # Imports running at once on the whole server (games.models.RunningImport, counted in the
 # database), one per account: an import holds a worker for seconds, and more of them than this
 # answer 429 with Retry-After. At most a third of the workers (gunicorn --workers 3: 1).

@@ -272,6 +272,16 @@ def test_a_file_larger_than_an_import_reads_is_dropped_as_it_arrives(owner_clien
     assert "The file is over 1 MB unpacked: more than an import reads." in html_text(response)
 
 
+def test_a_post_of_more_files_than_the_one_an_import_sends_is_refused(owner_client):
+    """Even where no view reads files, and before the CSRF check: Django reads a POST's files
+    as the check reads its form, and would keep each one in a temporary file."""
+    files = [SimpleUploadedFile(f"{n}.json", b"{}") for n in range(2)]
+    stranger = Client(enforce_csrf_checks=True)
+    stranger.cookies["csrftoken"] = "a" * 32  # with a cookie, the check reads the form's token
+    assert stranger.post(reverse("join"), {"document": files}).status_code == 400
+    assert owner_client.post(reverse("your_data"), {"document": files}).status_code == 400
+
+
 def test_a_packed_file_that_unpacks_past_the_limit_is_refused(owner_client):
     bomb = gzip.compress(b" " * (transfer.LARGEST_DOCUMENT + 1), compresslevel=9)
     response = upload(owner_client, bomb)
