@@ -256,6 +256,14 @@ def test_the_documentation_page_works_offline(anonymous):
     assert finders.find("drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js")
 
 
+def test_the_documentation_page_is_only_read(anonymous):
+    """DRF answers OPTIONS by rendering its metadata with the view's renderer: the docs page's
+    renderer has no template for it (a 500). The page is read with GET and HEAD alone."""
+    assert anonymous.head("/api/docs/").status_code == 200
+    for method in ("options", "post", "put", "patch", "delete"):
+        assert getattr(anonymous, method)("/api/docs/").status_code == 405, method
+
+
 def test_the_checks_would_catch_a_response_that_breaks_the_schema(schema):
     game = validator(schema, {"$ref": "#/components/schemas/Game"})
     with pytest.raises(ValidationError):
