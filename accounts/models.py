@@ -111,13 +111,25 @@ def login_key(username: object) -> str:
 
 
 def client_address(request) -> str | None:
-    """The caller's IP address: behind our proxy, the address the proxy saw (the last one it
-    appended to X-Forwarded-For); anything that isn't an address counts as none."""
+    """The caller's address as the limits count it (`counted_address`): behind our proxy, the
+    address the proxy saw (the last one it appended to X-Forwarded-For)."""
     address = request.META.get("REMOTE_ADDR", "")
     if settings.BEHIND_PROXY:
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
         address = forwarded.rsplit(",", 1)[-1].strip() or address
+    return counted_address(address)
+
+
+def counted_address(text: str) -> str | None:
+    """An IPv4 address as it is; an IPv6 address by its /64 network (its first address), since a
+    home or a phone is given a whole /64 and picks any address in it at will, so each of them
+    would otherwise get limits of its own; anything that isn't an address counts as none."""
     try:
-        return str(ipaddress.ip_address(address))
+        address = ipaddress.ip_address(text)
     except ValueError:
         return None
+    if address.version == 6:
+        if address.ipv4_mapped:  # an IPv4 caller, as a dual-stack server may see it
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Address(int(address) >> 64 << 64))
+    return str(address)

@@ -127,6 +127,20 @@ def test_a_guesser_elsewhere_does_not_lock_the_player_out(client, owner, limit_o
     assert response.status_code == 302
 
 
+def test_an_ipv6_guesser_counts_as_one_however_many_addresses_of_its_64_it_takes(
+    client, owner, limit_of_three
+):
+    # A home or a phone is given a whole /64 and may pick any address in it.
+    for address in ("2001:db8::1", "2001:db8::2", "2001:db8::ffff:3"):
+        assert wrong_password(client, address=address).status_code == 200
+    assert wrong_password(client, address="2001:db8::4:4").status_code == 429
+    assert wrong_password(client, address="2001:db8:0:1::1").status_code == 200  # another /64
+    # An IPv4 caller as a dual-stack server sees it counts as its IPv4 address.
+    for _ in range(3):
+        wrong_password(client, address="::ffff:198.51.100.7")
+    assert wrong_password(client, address="198.51.100.7").status_code == 429
+
+
 def test_many_wrong_passwords_from_one_address_do_not_lock_out_the_others_behind_it(
     client, owner, outsider, limit_of_three
 ):
@@ -279,3 +293,24 @@ def test_the_limits_counted_before_accounts_had_an_app_are_kept_in_it():
     executor.migrate(executor.loader.graph.leaf_nodes())
     assert FailedLogin.objects.get().address == "10.0.0.1"
     assert SignUp.objects.get().address == "10.0.0.2"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_ipv6_addresses_counted_before_are_counted_by_their_64_after_the_migration():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    from accounts.models import SignUp
+
+    executor = MigrationExecutor(connection)
+    executor.migrate([("accounts", "0001_initial")])
+    old = executor.loader.project_state([("accounts", "0001_initial")]).apps
+    for address in ("2001:db8::7:1", "10.0.0.1", "::ffff:198.51.100.7", None):
+        old.get_model("accounts", "FailedLogin").objects.create(username="ann", address=address)
+    old.get_model("accounts", "SignUp").objects.create(address="2001:db8:0:5:1:2:3:4")
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    kept = FailedLogin.objects.order_by("pk").values_list("address", flat=True)
+    assert list(kept) == ["2001:db8::", "10.0.0.1", "198.51.100.7", None]
+    assert SignUp.objects.get().address == "2001:db8:0:5::"
