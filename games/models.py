@@ -219,6 +219,9 @@ NIGHT_STARTS_AT_HOUR = 12
 UTC_OFFSETS = range(-12 * 60, 14 * 60 + 1)
 # An import plays and writes a long game this many rounds at a time (Game.start).
 ROUNDS_WRITTEN_AT_ONCE = 250
+# The most rounds a game holds: far past any evening (a game of Forty Fives whose hands are all
+# thrown in need never end), and what an import takes, so that every export imports again.
+MOST_ROUNDS = 2_000
 
 
 def table_zone(utc_offset: int | None):
@@ -635,6 +638,11 @@ class Game(models.Model):
                 )
             if self.finished:
                 raise Conflict(_("The game is over; no more rounds can be added."))
+            if next_number > MOST_ROUNDS:
+                raise Conflict(
+                    _("A game holds at most %(most)s rounds: start a new one.")
+                    % {"most": MOST_ROUNDS}
+                )
             if last is not None and last.status == Round.OPEN:
                 raise Conflict(
                     _("Round %(number)s is still open: finish it first.") % {"number": last.number}

@@ -25,6 +25,7 @@ from rest_framework import serializers
 from . import ratings
 from .kinds import GAMES
 from .models import (
+    MOST_ROUNDS,
     Game,
     GameNight,
     Player,
@@ -241,7 +242,6 @@ _PLURALS = {
 _PLURALS |= {"player": _PLURALS["players"], "night": _PLURALS["nights"], "game": _PLURALS["games"]}
 MOST_NIGHTS = 10_000
 MOST_GAMES = 10_000
-MOST_ROUNDS_IN_A_GAME = 2_000
 MOST_ROUNDS_IN_A_DOCUMENT = 60_000
 # The JSON an import reads, unpacked, in bytes: 60,000 rounds of the longest entries (six Under
 # the 10 hands of five cards, about 500 bytes a round as the export writes them) and the rest.
@@ -470,13 +470,13 @@ def _check_limits(document: Mapping) -> None:
     total = 0
     for index, game in enumerate(document["games"]):
         count = len(game["rounds"])
-        if count > MOST_ROUNDS_IN_A_GAME:
+        if count > MOST_ROUNDS:
             raise Refused(
                 gettext(
                     "game %(id)s has %(count)s rounds; an import takes at most %(most)s rounds "
                     "in a game"
                 )
-                % {"id": game["id"], "count": count, "most": MOST_ROUNDS_IN_A_GAME},
+                % {"id": game["id"], "count": count, "most": MOST_ROUNDS},
                 field=f"games.{index}.rounds",
             )
         total += count

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games import transfer
 from games.kinds.under10.rules import GAME as UNDER_THE_TEN
-from games.models import ROUNDS_WRITTEN_AT_ONCE, Game, Player, Round
+from games.models import MOST_ROUNDS, ROUNDS_WRITTEN_AT_ONCE, Game, Player, Round
 from tests.import_load import document as load_document
 
 from ..test_continuing_saves import kept_and_replayed
@@ -52,10 +52,10 @@ def document(rounds_per_game, games=1):
         (
             lambda d: d["games"][0]["rounds"].extend(
                 {"number": n, "entry": UNDER_THE_TEN.sample_round(PLAYERS, n)}
-                for n in range(4, transfer.MOST_ROUNDS_IN_A_GAME + 2)
+                for n in range(4, MOST_ROUNDS + 2)
             ),
-            f"game 1 has {transfer.MOST_ROUNDS_IN_A_GAME + 1} rounds; an import takes at most "
-            f"{transfer.MOST_ROUNDS_IN_A_GAME} rounds in a game",
+            f"game 1 has {MOST_ROUNDS + 1} rounds; an import takes at most "
+            f"{MOST_ROUNDS} rounds in a game",
             "games.0.rounds",
         ),
         (

@@ -1,11 +1,19 @@
 """POST /api/games/{id}/rounds/, and PUT, PATCH and DELETE /api/games/{id}/rounds/{number}/."""
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from games.models import Round, RoundRevision
 from tests.factories import piles
 
-from .conftest import add_players, bids, everything_saved, post_round, start_game
+from .conftest import (
+    add_players,
+    bids,
+    everything_saved,
+    post_round,
+    start_game,
+    token_client,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -119,6 +127,24 @@ def test_a_round_for_a_finished_game_is_a_409(api, match, ann_bob_cy):
     assert response.status_code == 409
     assert response.json() == {"detail": "The game is over; no more rounds can be added."}
     assert everything_saved() == before
+
+
+def test_a_game_full_of_rounds_takes_no_more_and_its_export_imports_again(api, owner, monkeypatch):
+    """A game of Forty Fives whose hands are all thrown in need never end: a game holds as many
+    rounds as an import takes (MOST_ROUNDS), so its export always imports."""
+    monkeypatch.setattr("games.models.MOST_ROUNDS", 3)
+    monkeypatch.setattr("games.transfer.MOST_ROUNDS", 3)
+    game = start_game(api, "fortyfives", add_players(api, "Ann", "Bob", "Cy", "Dee"))
+    for _ in range(3):
+        post_round(api, game["id"], {"thrown_in": True})
+    before = everything_saved()
+    response = api.post(f"/api/games/{game['id']}/rounds/", {"thrown_in": True}, format="json")
+    assert response.status_code == 409
+    assert response.json() == {"detail": "A game holds at most 3 rounds: start a new one."}
+    assert everything_saved() == before
+    document = api.get("/api/export/").json()
+    again = token_client(get_user_model().objects.create_user("again"))
+    assert again.post("/api/import/", document, format="json").status_code == 201
 
 
 def test_replacing_a_round_rescores_every_later_round(api, match, ann_bob_cy):
