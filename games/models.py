@@ -219,8 +219,8 @@ NIGHT_STARTS_AT_HOUR = 12
 UTC_OFFSETS = range(-12 * 60, 14 * 60 + 1)
 # An import plays and writes a long game this many rounds at a time (Game.start).
 ROUNDS_WRITTEN_AT_ONCE = 250
-# The most rounds a game holds: far past any evening (a game of Forty Fives whose hands are all
-# thrown in need never end), and what an import takes, so that every export imports again.
+# The most rounds a game holds: far past any evening (a game whose hands can all be thrown in
+# need never end), and what an import takes, so that every export imports again.
 MOST_ROUNDS = 2_000
 
 
