@@ -67,7 +67,9 @@ def fresh(game):
 
 @pytest.mark.django_db
 def test_a_new_game_keeps_the_version_of_its_rules(games):
-    assert {fresh(game).rules_version for game in games} == {1}
+    assert [fresh(game).rules_version for game in games] == [
+        GAMES[game.kind].version for game in games
+    ]
 
 
 @pytest.mark.django_db
@@ -179,3 +181,46 @@ def test_the_migration_keeps_the_scores_of_every_round_saved_before_it(owner):
     assert rows[1].status == "unscored"
     assert migrated.problem["round"] == 2
     assert str(kept.problem) == str(replayed.problem)
+
+
+# --- Migration 0015: Under the 10's players who are out stand by their totals (version 2) ------
+
+
+@pytest.mark.database
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_places_under_the_10s_players_who_are_out_by_their_totals(owner):
+    from games import ratings
+    from games.models import RatingStep, Seat
+
+    four = [Player.add(owner, name) for name in ("Ann", "Bob", "Cy", "Dee")]
+    ann, bob, cy, dee = (player.pk for player in four)
+    game = Game.start(owner, "under10", four)
+    for hands in [
+        {ann: 0, bob: 90, cy: 90, dee: 5},
+        {ann: 0, bob: 62, cy: 1, dee: 5},  # Bob 152: out first
+        {ann: 0, cy: 80, dee: 5},  # Cy 171: out second
+        {ann: 0, dee: 100},
+        {ann: 0, dee: 45},  # Dee 160: out last, and Ann is left
+    ]:
+        entry = {"empty_hand": ann, "hands": [{"player": p, "points": n} for p, n in hands.items()]}
+        game.add_round(entry, owner)
+    # As version 1 kept it: the most recently knocked out first, and rated so.
+    old_places = {ann: 1, dee: 2, cy: 3, bob: 4}
+    for player, rank in old_places.items():
+        Seat.objects.filter(game=game, player=player).update(rank=rank)
+    Game.objects.filter(pk=game.pk).update(rules_version=1)
+    ratings.recompute(owner.pk, ["under10"])
+    assert dict(RatingStep.objects.values_list("player", "rank")) == old_places
+
+    migrate(("games", "0014_accounts_own_the_limits"))
+    migrate(("games", "0015_under10_standings_by_total"))
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes("games")[0])
+
+    places = {ann: 1, bob: 2, dee: 3, cy: 4}
+    assert dict(Seat.objects.filter(game=game).values_list("player", "rank")) == places
+    assert dict(RatingStep.objects.values_list("player", "rank")) == places
+    migrated = fresh(game)
+    assert migrated.rules_version == 2 and migrated.winners == [ann]
+    assert [(s.player, s.total) for s in migrated.scoreboard.standings] == [
+        (ann, 0), (bob, 152), (dee, 160), (cy, 171)
+    ]  # fmt: skip

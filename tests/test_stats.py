@@ -162,7 +162,7 @@ def test_fortybelow_counts_blocks_and_minus_51_hands_from_the_grids(owner, playe
     assert bob_stats.by_kind["fortybelow"].extra["minus_51_hands"] == 1
 
 
-def test_an_eliminated_player_scores_no_more_rounds_and_ranks_by_when_they_went_out(owner, players):
+def test_an_eliminated_player_scores_no_more_rounds_and_ranks_by_their_total(owner, players):
     ann, bob, cy, _ = players
     play(
         owner,
@@ -175,9 +175,9 @@ def test_an_eliminated_player_scores_no_more_rounds_and_ranks_by_when_they_went_
     assert kind_figures(player_stats(ann), "under10") == (1, 0, 4, 40.0, 0)
     assert kind_figures(player_stats(bob), "under10") == (1, 0, 2, 75.5, 61)
     assert kind_figures(player_stats(cy), "under10") == (1, 1, 4, 10.0, 0)
-    # Ann (160) went out after Bob (151), so she ranks ahead of him despite the higher total.
-    assert record(player_stats(ann)) == [("Bob", 1, 1, 0, 0), ("Cy", 1, 0, 1, 0)]
-    assert record(player_stats(bob)) == [("Ann", 1, 0, 1, 0), ("Cy", 1, 0, 1, 0)]
+    # Ann (160) went out after Bob (151): the totals place them, so Bob ranks ahead of her.
+    assert record(player_stats(ann)) == [("Bob", 1, 0, 1, 0), ("Cy", 1, 0, 1, 0)]
+    assert record(player_stats(bob)) == [("Ann", 1, 1, 0, 0), ("Cy", 1, 0, 1, 0)]
 
 
 def test_a_forty_fives_players_place_is_their_teams_as_the_scoreboard_shows_it(owner, players):

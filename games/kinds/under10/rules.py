@@ -74,7 +74,9 @@ HAND_ALONE = replace(HAND_SCHEMA, required=())  # a hand checked by itself (hand
 
 class UnderTheTen(Rules):
     kind = "under10"
-    version = 1
+    # 2: the players who are out stand by their totals, as everyone else does (version 1 put
+    # the most recently knocked out first).
+    version = 2
     name = N_("Under the 10")
     summary = N_(
         "Call with fewer than 10 points in hand; above 150 you are out, lowest total wins."
@@ -205,9 +207,6 @@ class UnderTheTen(Rules):
                 result.notes.append(Message("eliminated"))
                 table.eliminated.append(result.player)
                 out_this_round.append(result.player)
-                table.extras.setdefault("eliminated_in", []).append(
-                    [result.player, round_result.number]
-                )
         self._maybe_finish(table, out_this_round)
 
     def _maybe_finish(self, table: Table, out_this_round: list[int]) -> None:
@@ -219,13 +218,6 @@ class UnderTheTen(Rules):
         elif not table.active:
             # everyone left went above 150 at once: the lowest of them outlasted the others
             table.end_with_lowest_total(out_this_round)
-
-    def standing_order(self, table: Table, player: int) -> tuple:
-        # Players still in rank first, then the eliminated, the later out the better.
-        eliminated_in = dict(table.extras.get("eliminated_in", []))
-        if player in eliminated_in:
-            return (1, -eliminated_in[player], table.totals[player])
-        return (0, 0, table.totals[player])
 
     def describe(self, table: Table) -> dict:
         """`eliminated`: the players above 150, in the order they went out."""

@@ -252,11 +252,11 @@ def test_the_game_goes_on_until_one_player_is_left():
     assert board.finished
     assert board.winners == [ANN]
     assert board.extras == {"eliminated": [CY, BOB]}
-    # Bob lasted longer than Cy, so he ranks above Cy although his total is higher.
+    # Below the winner, by the totals (RULES.md), although Bob lasted longer than Cy.
     assert [(s.player, s.total, s.rank) for s in board.standings] == [
         (ANN, 0, 1),
-        (BOB, 152, 2),
-        (CY, 151, 3),
+        (CY, 151, 2),
+        (BOB, 152, 3),
     ]
 
 
@@ -279,13 +279,38 @@ def test_the_last_players_going_out_together_are_won_by_the_lowest_of_them(total
     table = GAME.start([ANN, BOB, CY], names=NAMES)
     table.totals.update({ANN: totals[0], BOB: totals[1], CY: 151})
     table.eliminated.extend([CY, ANN, BOB])
-    table.extras["eliminated_in"] = [[CY, 1], [ANN, 2], [BOB, 2]]
     GAME._maybe_finish(table, [ANN, BOB])
     assert table.finished
     assert table.winners == winners
     board = GAME.scoreboard(table, [])
-    assert [s.player for s in board.standings][-1] == CY
-    assert [s.rank for s in board.standings] == ([1, 1, 3] if len(winners) == 2 else [1, 2, 3])
+    # The winners first, then the others by their totals.
+    standings = [(s.player, s.rank) for s in board.standings]
+    if len(winners) == 2:
+        assert standings == [(ANN, 1), (BOB, 1), (CY, 3)]
+    else:
+        assert standings == [(BOB, 1), (CY, 2), (ANN, 3)]
+
+
+def test_the_players_who_are_out_stand_by_their_totals_not_by_when_they_went_out():
+    # RULES.md: standings follow the totals, lowest first, and equal totals share a place; the
+    # players still in come first because no total of theirs is above 150.
+    four = (ANN, BOB, CY, DI)
+    rounds = [
+        luck(ANN, {ANN: 0, BOB: 90, CY: 90, DI: 5}),
+        luck(ANN, {ANN: 0, BOB: 62, CY: 1, DI: 5}),  # Bob 152: out first
+        luck(ANN, {ANN: 0, CY: 80, DI: 5}),  # Cy 171: out second
+    ]
+    board = play(rounds, players=four)
+    standings = [(s.player, s.total, s.rank) for s in board.standings]
+    assert standings == [(ANN, 0, 1), (DI, 15, 2), (BOB, 152, 3), (CY, 171, 4)]
+    ended = [*rounds, luck(ANN, {ANN: 0, DI: 100}), luck(ANN, {ANN: 0, DI: 45})]  # Di 160: out
+    board = play(ended, players=four)
+    assert board.finished and board.winners == [ANN]
+    standings = [(s.player, s.total, s.rank) for s in board.standings]
+    assert standings == [(ANN, 0, 1), (BOB, 152, 2), (DI, 160, 3), (CY, 171, 4)]
+    # Out at the same total, two rounds apart: one place for both.
+    tied = play([*rounds[:2], luck(ANN, {ANN: 0, CY: 61, DI: 5})], players=four)
+    assert [(s.player, s.rank) for s in tied.standings] == [(ANN, 1), (DI, 2), (BOB, 3), (CY, 3)]
 
 
 def test_first_out_stops_after_the_round_someone_goes_out():
