@@ -11,10 +11,12 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils.formats import date_format
 
 from games import transfer
 from games.models import Game, GameNight, Player, Round
-from tests.factories import PASSWORD, piles
+from tests.factories import PASSWORD, piles, under10_game_saved_with_a_blank_hand
+from tests.markup import parse
 
 from .api.conftest import api  # noqa: F401 (a fixture the account fixture uses)
 from .api.test_transfer import account, without_ids  # noqa: F401 (account is a fixture)
@@ -262,6 +264,20 @@ def test_an_export_packed_with_gzip_imports_on_the_page(account, owner, outsider
     response = outsider_client.post(reverse("your_data"), {"document": upload})
     assert response.status_code == 302
     assert without_ids(page_export(outsider_client)) == without_ids(document)
+
+
+def test_the_data_page_names_each_game_a_corrected_rule_broke_before_its_export_is_taken(
+    owner_client, owner
+):
+    """Such a game is exported as it is, and an import refuses its broken round (all of the
+    file): the page says so, with a link to fix each, while there are any."""
+    assert "fix round" not in html_text(owner_client.get(reverse("your_data")))
+    game, _ = under10_game_saved_with_a_blank_hand(owner)
+    page = owner_client.get(reverse("your_data"))
+    assert "no import takes it until they are fixed" in html_text(page)
+    [link] = parse(page.content).find_all("div[role=alert] li a")
+    assert link["href"] == reverse("round_edit", args=[game.pk, 2])
+    assert link.text == f"Under the 10 of {date_format(game.created)}: fix round 2"
 
 
 def test_a_file_larger_than_an_import_reads_is_dropped_as_it_arrives(owner_client, monkeypatch):

@@ -40,8 +40,14 @@ def your_data(request):
                 _("Imported %(players)s players, %(nights)s nights and %(games)s games.") % counts,
             )
             return redirect("home")
+    # A game with a round a corrected rule refuses is exported as it is, and no import takes it
+    # until that round is fixed: said here, before a backup is made of it.
+    to_fix = request.user.games.filter(problem__isnull=False).order_by("created")
     return render(
-        request, "games/your_data.html", {"form": form}, status=400 if form.errors else 200
+        request,
+        "games/your_data.html",
+        {"form": form, "to_fix": to_fix},
+        status=400 if form.errors else 200,
     )
 
 
