@@ -783,6 +783,9 @@ class Game(models.Model):
         fields = [*Round.SCORED_FIELDS, *extra_fields]
         Round.objects.bulk_update(rows, fields, batch_size=200)
 
+    def _last_round_saved_at(self):
+        return self.rounds.order_by("-number").values_list("created", flat=True).first()
+
     def _after_write(
         self, table: Table, *, problem: EntryError | dict | None, rated: bool = True
     ) -> None:
@@ -794,7 +797,9 @@ class Game(models.Model):
         was_finished = self.finished  # as locked: before this write
         now = timezone.now()
         if table.finished and not self.finished:
-            self.finished_at = now
+            # When the round that ended it was saved: a fix that finishes it again leaves the
+            # game where it stood among the others (the order the ratings follow).
+            self.finished_at = self._last_round_saved_at() or now
         elif not table.finished:
             self.finished_at = None
         self.updated = now

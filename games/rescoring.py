@@ -48,7 +48,7 @@ def rescore_games(apps, kinds=None, *, outdated_only: bool = True) -> int:
                 total=standing.total,
             )
         if table.finished != (game.finished_at is not None):
-            game.finished_at = now if table.finished else None
+            game.finished_at = (rows[-1].created if rows else now) if table.finished else None
         game.rules_version = rules.version
         game.problem = problem_json(played.problem)
         game.updated = now  # a new version: pages, polls and cached fragments follow it

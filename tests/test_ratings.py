@@ -187,6 +187,49 @@ def test_a_tie_in_the_time_games_finished_is_settled_by_the_game_id(owner, playe
     assert stored(owner, "fourscore") == rated_afresh(owner, "fourscore")
 
 
+def under_the_10_lost_by(owner, winner, loser):
+    """A game of two, first one out: `loser` goes out in round 2 (90, then 61 more)."""
+    return play(
+        owner, "under10", [winner, loser], [lucky(winner, loser, 90), lucky(winner, loser, 61)],
+        end="first_out",
+    )  # fmt: skip
+
+
+def lucky(winner, loser, points):
+    hands = [{"player": winner.pk, "points": 0}, {"player": loser.pk, "points": points}]
+    return {"empty_hand": winner.pk, "hands": hands}
+
+
+def test_a_fix_that_unfinishes_a_game_and_one_that_finishes_it_again_leave_its_place(
+    owner, players
+):
+    ann, bob, *_ = players
+    first = under_the_10_lost_by(owner, ann, bob)
+    under_the_10_lost_by(owner, bob, ann)
+    before = stored(owner, "under10")
+    finished_at = Game.objects.get(pk=first.pk).finished_at
+    first.replace_round(2, lucky(ann, bob, 50), owner)  # Bob at 140: the game goes on
+    assert not Game.objects.get(pk=first.pk).finished
+    first.replace_round(2, lucky(ann, bob, 61), owner)  # as it was: it ended in round 2
+    assert Game.objects.get(pk=first.pk).finished_at == finished_at
+    assert stored(owner, "under10") == before
+
+
+def test_the_migration_puts_a_game_finished_again_by_a_fix_back_in_its_place(owner, players):
+    ann, bob, *_ = players
+    first = under_the_10_lost_by(owner, ann, bob)
+    second = under_the_10_lost_by(owner, bob, ann)
+    before = stored(owner, "under10")
+    # As the old code kept it: finished again by a fix, after the second game.
+    Game.objects.filter(pk=first.pk).update(finished_at=timezone.now() + timedelta(minutes=1))
+    ratings.recompute(owner.pk, ["under10"])
+    assert [step[1] for step in stored(owner, "under10")[0]][::2] == [second.pk, first.pk]
+    migration = import_module("games.migrations.0016_finished_when_the_last_round_was_saved")
+    migration.finished_when_the_last_round_was_saved(apps, None)
+    assert Game.objects.get(pk=first.pk).finished_at == first.rounds.get(number=2).created
+    assert stored(owner, "under10") == before == rated_afresh(owner, "under10")
+
+
 def test_saving_rounds_of_an_unfinished_game_reads_and_writes_no_rating(owner, players):
     fourscore(owner, players, 1, 2, 3, 4)
     game = Game.start(owner, "fourscore", players, options={"deals": 3})
