@@ -666,10 +666,11 @@ class Game(models.Model):
             self._after_write(played.table, problem=None)
             return new
 
-    def replace_round(self, number: int, entry: Mapping, by) -> Round:
-        """Replace a saved round's entry (an edit, or completing an open round): it and every
-        round after it are scored again from the state the round before keeps, and an edit
-        that makes a later round invalid is refused."""
+    def replace_round(self, number: int, entry: Mapping, by, *, fix: bool = True) -> Round:
+        """Replace a saved round's entry (a `fix`, kept as a revision to put back; or completing
+        an open round, which adds its result and changes nothing saved): it and every round
+        after it are scored again from the state the round before keeps, and an edit that makes
+        a later round invalid is refused."""
         with transaction.atomic():
             self._lock()
             rows = list(self.rounds.filter(number__gte=number - 1).order_by("number"))
@@ -688,7 +689,8 @@ class Game(models.Model):
                     raise
                 played = self.rules.play_on(table, entries, strict=False)
             target = rows[0]
-            RoundRevision.keep(target, "replaced", by)
+            if fix:
+                RoundRevision.keep(target, "replaced", by)
             target.entry = dict(entry)
             target.updated = timezone.now()
             self._keep_rounds(rows, played, extra_fields=["entry", "updated"])
@@ -713,7 +715,7 @@ class Game(models.Model):
                 raise NoSuchRound(_("There is no round %(number)s.") % {"number": number})
             if status != Round.OPEN:
                 raise Conflict(_("Round %(number)s is already complete.") % {"number": number})
-            round_ = self.replace_round(number, entry, by)
+            round_ = self.replace_round(number, entry, by, fix=False)
             if round_.status == Round.OPEN:
                 raise EntryError(Message("the result of the hand is missing"), field="entry")
             return round_

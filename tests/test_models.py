@@ -176,6 +176,17 @@ def test_a_refused_round_saves_nothing(owner, ann_bob_cy):
     assert not Round.objects.exists()
 
 
+def test_completing_an_open_round_keeps_no_earlier_version_and_a_fix_does(owner, ann_bob_cy):
+    four = [*ann_bob_cy, Player.add(owner, "Dee")]
+    game = Game.start(owner, "fortyfives", four)
+    bid = {"bidder": four[1].pk, "bid": 25, "trump": "hearts"}
+    game.add_round(bid, owner)  # the bid alone: the round is open
+    game.complete_round(1, {**bid, "tricks": {"A": 2, "B": 3}, "high_trump": "B"}, owner)
+    assert not game.revisions.exists()  # its result added, nothing saved was changed
+    game.replace_round(1, {**bid, "tricks": {"A": 1, "B": 4}, "high_trump": "B"}, owner)
+    assert game.revisions.get().entry["tricks"] == {"A": 2, "B": 3}
+
+
 def test_no_round_after_the_game_is_over(owner, ann_bob_cy):
     game = Game.start(owner, "fourscore", ann_bob_cy)
     game.add_round(piles(ann_bob_cy, 5, 2, 9), owner)
