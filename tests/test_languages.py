@@ -522,6 +522,11 @@ def test_a_round_of_under_the_10_reads_as_a_dutch_table_says_it(owner_client, ta
     assert "Riep „Onder de 10!”" in form and "Ruil je hele hand +20" in form
 
 
+def test_a_forty_fives_team_takes_its_tricks_in_the_plural(owner_client, table):
+    form = owner_client.get(reverse("round_new", args=[table["fortyfives"].pk]), **DUTCH)
+    assert "Bob &amp; Dee haalden" in form.content.decode()
+
+
 def test_a_long_games_earlier_rounds_are_said_in_dutch(owner_client, client, owner):
     from bench import entries
 
