@@ -118,10 +118,22 @@ def test_a_four_player_round_of_42_is_a_screen_and_a_half_and_no_more_taps(phone
     assert taps.count <= TAPS_BEFORE["fortytwo"]
 
 
+LONGEST_HAND_SHOWS_WHOLE = """() => Array.from(document.querySelectorAll(".u10-cards input"))
+  .every((box) => {
+    const typed = box.value;
+    box.value = "13 13 13 13 13";
+    const whole = box.scrollWidth <= box.clientWidth;
+    box.value = typed;
+    return whole;
+  })"""
+
+
 def test_a_four_player_round_of_under_the_10_is_a_screen_and_a_half(phone, live_server):
     page, game, ids, taps = begin(phone, live_server, "under10")
     expect(page.locator(".dock-keys:not(.current)")).to_contain_text("Bob next")  # its keys too
     check_the_form(page, "under10")
+    # The longest hand there is, five cards of 13, shows whole in a hand's box.
+    assert page.evaluate(LONGEST_HAND_SHOWS_WHOLE)
     dock_height = page.locator("[data-dock]").bounding_box()["height"]
     where = page.locator(".dock-keys.current [data-dock-where]")
     expect(where).to_have_text("Ann")
