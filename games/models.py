@@ -621,7 +621,14 @@ class Game(models.Model):
         if self.problem and number > self.problem["round"]:
             raise self._problem(names)
         table = self._table_after(before, names)
-        played = self.rules.play_on(table, [entry, *(row.entry for row in rows[1:])])
+        entries = [entry, *(row.entry for row in rows[1:])]
+        try:
+            played = self.rules.play_on(table, entries)
+        except EntryError as problem:
+            if not self._fixes_towards(problem, number):
+                raise
+            # As a save of it would be (replace_round): the round broken before stays so.
+            played = self.rules.play_on(table, entries, strict=False)
         return played.rounds[0]
 
     def add_round(self, entry: Mapping, by, *, number: int | None = None) -> Round:

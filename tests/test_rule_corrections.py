@@ -246,6 +246,26 @@ def test_an_edit_before_the_broken_round_is_saved_but_one_that_breaks_an_earlier
 
 
 @pytest.mark.django_db
+def test_the_preview_of_an_edit_before_the_broken_round_answers_as_its_save_would(
+    blank_hand_game, owner
+):
+    """Saved as it is, the round before the broken one scores, the game staying broken where it
+    was: its preview says so (it used to call the untouched round the break of the later one)."""
+    game, (ann, bob, cy) = blank_hand_game
+    first = Round.objects.get(game=game, number=1).entry
+    previewed = game.preview_round(1, first)
+    assert [(r.player, r.points) for r in previewed.results] == [
+        (ann.pk, 0),
+        (bob.pk, 12),
+        (cy.pk, 9),
+    ]
+    with pytest.raises(EntryError, match="Round 1: enter Bob's hand"):
+        game.preview_round(
+            1, {**first, "hands": [first["hands"][0], {"player": bob.pk}, first["hands"][2]]}
+        )
+
+
+@pytest.mark.django_db
 def test_undo_works_on_a_broken_game(blank_hand_game, owner):
     game, _ = blank_hand_game
     game.delete_last_round(2, owner)
