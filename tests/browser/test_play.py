@@ -81,7 +81,17 @@ def test_a_fortybelow_grid_is_six_taps_and_a_past_round_can_be_fixed(
     # Fix round 1: Bob's hand was 7 2 7 / 7 2 7, which cancels to 0. The round's number opens
     # what happened in it, and the way to edit it.
     page.locator("#scoreboard a.why").first.click()
+    previews = []
+    page.on(
+        "request", lambda request: previews.append(request) if "/preview/" in request.url else 0
+    )
     page.get_by_role("link", name="Edit round 1").click()
+    # The fix page opens on the round as it was scored: its scores, the block and the cancelled
+    # columns coloured, asked for once.
+    expect(page.locator("#preview")).to_contain_text("Bob +11")
+    expect(page.get_by_label("Ann row 1 column 1")).to_have_class(re.compile(r"\bblock\b"))
+    expect(page.get_by_label("Bob row 2 column 3")).to_have_class(re.compile(r"\bcancel\b"))
+    assert len(previews) == 1
     page.get_by_label("Bob row 2 column 2").select_option("2")
     page.get_by_role("button", name="Save round 1").click()
     expect(page.locator("#scoreboard tr.totals")).to_contain_text("0")

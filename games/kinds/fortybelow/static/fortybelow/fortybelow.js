@@ -67,6 +67,11 @@
   document.addEventListener("phone:preview", markGrid); // scored on the phone (offline.js)
 
   dock.show(nextEmpty(cells[cells.length - 1]));
-  // A saved round being fixed, or a page put back by the browser: mark what is already full.
-  if (cells.some((c) => c.value)) changed();
+  // Cards put back (a draft, the browser's own memory of the form): mark what is already full,
+  // once htmx listens for the form's changes. It starts when the page has been read
+  // (DOMContentLoaded), after this deferred script has run: the event sent now would go unheard.
+  // A saved round's fix page asks for its scores as it loads by itself (round_form.html).
+  if (!form.hasAttribute("data-editing") && cells.some((c) => c.value)) {
+    document.addEventListener("DOMContentLoaded", changed, { once: true });
+  }
 })();
