@@ -240,6 +240,16 @@ def test_a_lead_shows_once_someone_is_ahead_and_goes_while_everyone_is_level(
     ]
 
 
+def test_an_open_forty_fives_hand_says_its_bid_as_the_table_made_it(
+    owner_client, client, owner, players
+):
+    game = Game.start(owner, "fortyfives", players)
+    game.add_round({"bidder": players[1].pk, "bid": 25, "trump": "hearts"}, owner)
+    for html in (page(owner_client, game), shared_page(client, game)):
+        status = parse(html).find("p.pad-status").text
+        assert "deals this hand." in status and "Bob bid 25 in hearts" in status
+
+
 def test_an_open_42_hand_is_dealt_by_its_dealer_and_its_bids_read_in_bidding_order(
     owner_client, client, owner, players
 ):

@@ -4,8 +4,11 @@ from collections.abc import Mapping
 
 from ...scoring.base import (
     EntryError,
+    Info,
     Option,
+    PlayerName,
     Rules,
+    Scoreboard,
     Table,
     TeamTotal,
     number_between,
@@ -454,6 +457,17 @@ class FortyFives(Rules):
             "teams": self._teams(table),
             "team_totals": {team: self._team_total(table, team) for team in TEAMS},
         }
+
+    def information(self, board: Scoreboard) -> list[Info]:
+        """The bid of a hand saved before its tricks, as its round's note says it."""
+        if board.open_round is None:
+            return []
+        entry = board.open_round.entry
+        said = {"name": PlayerName(entry["bidder"]), "bid": entry["bid"]}
+        if entry.get("trump"):
+            trump = Message(SUIT_NAMES[entry["trump"]])
+            return [Info(N_("%(name)s bid %(bid)s in %(trump)s"), {**said, "trump": trump})]
+        return [Info(N_("%(name)s bid %(bid)s"), said)]
 
     def sample_round(self, players: list[int], number: int) -> dict:
         """The bidder's team bids 30 and is set (2 tricks); the other team takes 3 and the highest
