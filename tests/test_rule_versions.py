@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 from django.apps import apps as installed_apps
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
@@ -209,7 +209,8 @@ def test_the_migration_places_under_the_10s_players_who_are_out_by_their_totals(
     for player, rank in old_places.items():
         Seat.objects.filter(game=game, player=player).update(rank=rank)
     Game.objects.filter(pk=game.pk).update(rules_version=1)
-    ratings.recompute(owner.pk, ["under10"])
+    with transaction.atomic():  # the owner's row is locked for the recompute
+        ratings.recompute(owner.pk, ["under10"])
     assert dict(RatingStep.objects.values_list("player", "rank")) == old_places
 
     migrate(("games", "0014_accounts_own_the_limits"))
