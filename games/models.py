@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from .kinds import GAMES, kind_choices
 from .scoring import EntryError, Scoreboard
-from .scoring.base import UNSCORED, Phase, RoundResult, Table, problem_json, round_fields
+from .scoring.base import UNSCORED, Phase, Played, RoundResult, Table, problem_json, round_fields
 from .scoring.messages import Message, message_from_json
 from .scoring.schema import with_new_player_ids
 
@@ -621,15 +621,7 @@ class Game(models.Model):
         if self.problem and number > self.problem["round"]:
             raise self._problem(names)
         table = self._table_after(before, names)
-        entries = [entry, *(row.entry for row in rows[1:])]
-        try:
-            played = self.rules.play_on(table, entries)
-        except EntryError as problem:
-            if not self._fixes_towards(problem, number):
-                raise
-            # As a save of it would be (replace_round): the round broken before stays so.
-            played = self.rules.play_on(table, entries, strict=False)
-        return played.rounds[0]
+        return self._play_fix(table, [entry, *(row.entry for row in rows[1:])], number).rounds[0]
 
     def add_round(self, entry: Mapping, by, *, number: int | None = None) -> Round:
         """Save the next round. `number`, when given, is the round the person saw as next:
@@ -688,13 +680,7 @@ class Game(models.Model):
             if self.problem and number > self.problem["round"]:
                 raise self._problem(names)  # fix the first broken round first
             table = self._table_after(before, names)
-            entries = [dict(entry), *(row.entry for row in rows[1:])]
-            try:
-                played = self.rules.play_on(table, entries)
-            except EntryError as problem:
-                if not self._fixes_towards(problem, number):
-                    raise
-                played = self.rules.play_on(table, entries, strict=False)
+            played = self._play_fix(table, [dict(entry), *(row.entry for row in rows[1:])], number)
             target = rows[0]
             if fix:
                 RoundRevision.keep(target, "replaced", by)
@@ -703,6 +689,17 @@ class Game(models.Model):
             self._keep_rounds(rows, played, extra_fields=["entry", "updated"])
             self._after_write(played.table, problem=played.problem)
             return target
+
+    def _play_fix(self, table: Table, entries: list[Mapping], number: int) -> Played:
+        """Round `number` and the rounds after it, played on from `table` as a fix of round
+        `number` is saved (and previewed): a later round that a corrected rule broke before the
+        fix may stay broken (`_fixes_towards`); any other break is refused."""
+        try:
+            return self.rules.play_on(table, entries)
+        except EntryError as problem:
+            if not self._fixes_towards(problem, number):
+                raise
+            return self.rules.play_on(table, entries, strict=False)
 
     def _fixes_towards(self, problem: EntryError, number: int) -> bool:
         """Whether an edit of round `number` that leaves the game with `problem` may be saved:
