@@ -208,3 +208,25 @@ def test_the_phones_pages_pass_axe_and_every_tap_target_is_44_px(browser, live_s
             found[f"{name} (dark)"] = problems
     context.close()
     assert not found, _report(found)
+
+
+def test_a_part_another_phone_sent_for_the_seat_is_in_this_phones_form_before_it_sends_again(
+    browser, live_server, logged_in
+):
+    """Two phones on one seat: the first sends a pile, the second another. The first, at its
+    next poll, opens afresh with the second's pile in its form, so that a tap on Send can't
+    quietly put back its own."""
+    players = [Player.add(logged_in, name) for name in ("Ann", "Bob", "Cy")]
+    game = Game.start(logged_in, "fourscore", players)
+    seats.turn_on(game)
+    first, second = (browser.new_context(**PHONE).new_page() for _ in range(2))
+    first.clock.install()
+    for phone in (first, second):
+        phone.goto(f"{live_server.url}/p/{seats.join(Game.objects.get(pk=game.pk), 0)}/")
+    for phone, pile in ((first, "5"), (second, "7")):
+        phone.get_by_label("My pile").fill(pile)
+        phone.get_by_role("button", name="Send my pile").click()
+        expect(phone.get_by_label("My pile")).to_have_value(pile)
+    poll_now(first, SEAT_POLL)
+    expect(first.get_by_label("My pile")).to_have_value("7")
+    expect(first.locator("#seat-live")).to_contain_text("Another phone changed your part")
