@@ -470,16 +470,22 @@
     const error = page.querySelector(".message.error");
     return error ? { conflict: error.textContent.trim() } : { saved: true };
   };
+  // saved: the rounds saved, each counted once (a round's bids and its tricks are two saves).
   const sendAll = async () => {
-    let reached = false, sent = 0, saved = 0; // sent: of this page's game
+    let reached = false, sent = 0; // sent: of this page's game
+    const saved = new Set();
     for (const r of (await kept()).sort((a, b) => a.id - b.id)) {
       if (r.conflict || r.refused || !navigator.onLine) continue;
       let outcome;
       try { outcome = await post(r.url, r); } catch (error) { break; } // no connection after all
       reached = true;
-      if (outcome.saved) { await forget(r); sent += r.game === game; saved += 1; } else { await update({ ...r, ...outcome }); }
+      if (outcome.saved) {
+        await forget(r);
+        sent += r.game === game;
+        saved.add(`${r.game} ${r.number}`);
+      } else { await update({ ...r, ...outcome }); }
     }
-    return { reached, sent, saved };
+    return { reached, sent, saved: saved.size };
   };
   const replace = async (r) => {
     const outcome = await post(`/games/${r.game}/rounds/${r.number}/edit/`, r);

@@ -191,7 +191,8 @@ def test_offline_bids_saved_alone_are_finished_on_the_phone_and_the_server_agree
     assert game.rounds.count() == 0
 
     context.set_offline(False)  # the round page reloads, now the server's, saying so
-    expect(page.locator("main")).to_contain_text("2 rounds kept on this phone are sent and saved.")
+    # Its bids and its tricks were two saves, of one round.
+    expect(page.locator("main")).to_contain_text("The round kept on this phone is sent and saved.")
     saved = game.rounds.get()
     assert saved.status == "complete" and saved.entry["hands"][0]["tricks"] is not None
     names = game.player_names
