@@ -129,6 +129,7 @@ def _notes() -> dict:
             notes[code] = {
                 "title": _("Offline · Scorekeeper"),
                 "home": _("Your games"),
+                "back": _("Back to the page"),
                 "not_kept": _("You are offline, and this page is not kept on the phone."),
                 "not_saved": _(
                     "You are offline: that was not saved. Go back and try again once the phone "

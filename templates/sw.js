@@ -136,7 +136,7 @@ async function post(request, url) {
   if (ACCOUNT.includes(url.pathname)) await caches.delete(PAGES);
   const round = url.pathname.match(ROUND);
   if (!round) {
-    return fetch(request).catch(() => note("not_saved"));
+    return fetch(request).catch(() => note("not_saved", request.referrer));
   }
   const body = await request.clone().text();
   try {
@@ -171,12 +171,15 @@ function remember(round) {
   });
 }
 
-async function note(which) {
+// `from`: the page the form was sent from, to go back to (a seat phone has no games of its own).
+async function note(which, from = "") {
   const lang = await language();
   const words = NOTES[lang];
+  const page = from && new URL(from).origin === self.location.origin ? new URL(from).pathname : "";
+  const back = page ? `<a class="button primary" href="${page}">${words.back}</a> ` : "";
   const html = `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${words.title}</title><link rel="stylesheet" href="${FILES[0]}">
-<main><p class="banner offline" role="status">${words[which]}</p><p><a class="button" href="/">${words.home}</a></p></main></html>`;
+<main><p class="banner offline" role="status">${words[which]}</p><p>${back}<a class="button" href="/">${words.home}</a></p></main></html>`;
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 

@@ -30,4 +30,7 @@ def test_the_service_worker_carries_its_notes_in_every_language():
     assert notes["nl"]["home"] == "Je spellen" and notes["nl"]["not_saved"].startswith(
         "Je bent offline: dat is niet bewaard."
     )
-    assert set(notes["en"]) == set(notes["nl"]) == {"title", "home", "not_kept", "not_saved"}
+    assert notes["nl"]["back"] == "Terug naar de pagina"
+    assert (
+        set(notes["en"]) == set(notes["nl"]) == {"title", "home", "back", "not_kept", "not_saved"}
+    )

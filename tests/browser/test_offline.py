@@ -133,6 +133,8 @@ def test_the_scoreboard_opens_offline_after_one_online_visit_and_says_as_of_when
     # Other forms say plainly that nothing was saved.
     page.get_by_role("button", name="Undo round 1").click()
     expect(page.get_by_text("You are offline: that was not saved.")).to_be_visible()
+    back = page.get_by_role("link", name="Back to the page")  # the one it was sent from
+    expect(back).to_have_attribute("href", f"/games/{game.pk}/")
     assert game.rounds.count() == 1
     page.go_back()
 
