@@ -1,5 +1,5 @@
 """The app's own forms: a new game, players, game nights, an import, the account. Each game's
-round form is its kind's (games/kinds/<kind>/forms.py)."""
+round form is its folder's (games/kinds/<kind>/pages.py names it)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,10 @@ class NewPlayerForm(forms.Form):
 
 class NightForm(forms.Form):
     date = forms.DateField(
-        widget=forms.DateInput(attrs={"type": "date"}), label=gettext_lazy("Date")
+        # A date input's value is ISO whatever the language (the browser shows it the phone's
+        # way): Dutch's own format, 20-11-2026, would leave the field blank.
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        label=gettext_lazy("Date"),
     )
     location = forms.CharField(required=False, max_length=100, label=gettext_lazy("Place"))
     notes = forms.CharField(

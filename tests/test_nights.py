@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games.models import Game, GameNight, evening_of, read_utc_offset
 from tests.factories import piles, play
+from tests.markup import parse
 
 pytestmark = [pytest.mark.players("Ann", "Bob", "Cy"), pytest.mark.django_db]
 
@@ -328,3 +329,17 @@ def test_the_home_pages_recent_nights_lead_to_their_pages(owner_client, owner):
     earlier = GameNight.objects.create(owner=owner, date=date(2026, 11, 14))
     page = owner_client.get(reverse("home")).content.decode()
     assert f'<a href="{reverse("night_detail", args=[earlier.pk])}"><span>Sat 14 Nov 2026' in page
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_nights_date_field_holds_its_date_in_every_language(owner_client, owner, language):
+    """A date input takes an ISO value only: in Dutch's 20-11-2026 the browser showed it blank,
+    and the night could not be saved."""
+    night = GameNight.objects.create(owner=owner, date=date(2026, 11, 20))
+    url = reverse("night_detail", args=[night.pk])
+    page = owner_client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert parse(page).find("input[name=date]")["value"] == "2026-11-20"
+    posted = {"date": "2026-11-21", "location": "Keuken", "notes": ""}
+    owner_client.post(url, posted, HTTP_ACCEPT_LANGUAGE=language)
+    night.refresh_from_db()
+    assert (night.date, night.location) == (date(2026, 11, 21), "Keuken")
