@@ -265,7 +265,7 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 # English and Dutch (docs/languages.md): the catalogue is locale/nl/LC_MESSAGES/django.po, its
-# compiled .mo built by `make` (compilemessages), not committed.
+# compiled .mo committed beside it (an installed package has no gettext to build it with).
 USE_I18N = True
 LANGUAGES = [("en", "English"), ("nl", "Nederlands")]
 LOCALE_PATHS = [FILES_DIR / "locale"]

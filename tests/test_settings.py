@@ -1,6 +1,7 @@
 """The settings helpers read the environment and refuse bad values loudly."""
 
 import os
+import re
 import secrets
 import subprocess
 import sys
@@ -17,6 +18,15 @@ from scorekeeper import settings as project_settings
 from . import production_recipe
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_env_example_lists_every_variable_the_settings_read():
+    """The README sends the reader to .env.example for every setting from the environment."""
+    source = (ROOT / "scorekeeper" / "settings.py").read_text(encoding="utf-8")
+    read = set(re.findall(r'(?:env_\w+|os\.environ\.get)\(\s*"([A-Z_]+)"', source))
+    listed = set(re.findall(r"^([A-Z_]+)=", (ROOT / ".env.example").read_text(), re.MULTILINE))
+    assert "REDIS_URL" in read and "PYODIDE_DIR" in read  # the search finds the settings read
+    assert read - {"XDG_DATA_HOME"} == listed  # XDG's own: the user's data folder, not the app's
 
 
 @pytest.mark.parametrize(

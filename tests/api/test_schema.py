@@ -92,6 +92,23 @@ def test_the_contract_lists_no_path_the_schema_lacks(schema):
     assert {unnamed(path) for path in written} <= {unnamed(path) for path in schema["paths"]}
 
 
+def test_the_contract_says_every_operation_of_the_schema(schema):
+    """Each method of each path, as api.md writes a call: `GET /api/games/`."""
+    written = {
+        (method, unnamed(path))
+        for method, path in re.findall(
+            r"`(GET|POST|PUT|PATCH|DELETE) (/api/[\w/{}]*/)", API_MD.read_text()
+        )
+    }
+    operations = {
+        (method.upper(), unnamed(path))
+        for path, methods in schema["paths"].items()
+        for method in methods
+        if method in ("get", "post", "put", "patch", "delete")
+    }
+    assert operations - written == set()
+
+
 def test_the_schema_documents_the_entry_of_every_kind_so_exactly_one_shape_fits(schema):
     entry = {"$ref": "#/components/schemas/EntryRequest"}
     entries = [
