@@ -144,6 +144,17 @@ def test_merging_two_names_of_one_person_moves_their_games(owner_client, owner, 
     assert not Player.objects.filter(pk=annie.pk).exists()
 
 
+def test_the_merge_is_said_in_dutch_too(owner_client, owner, players):
+    annie = Player.add(owner, "Annie")
+    response = owner_client.post(
+        reverse("player_merge", args=[annie.pk]),
+        {"into": players[0].pk},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="nl",
+    )
+    assert "Annie is nu Ann: hun spellen zijn samengevoegd." in html_text(response)
+
+
 def test_merging_is_refused_with_a_message_when_both_played_one_game(owner_client, night, players):
     ann, bob, _ = players
     response = owner_client.post(
@@ -217,6 +228,27 @@ def upload(client, content: bytes):
         reverse("your_data"),
         {"document": SimpleUploadedFile("export.json", content, "application/json")},
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Imported 2 players, 1 night and 1 game."),
+        ("nl", "2 spelers, 1 avond en 1 spel geïmporteerd."),
+    ],
+)
+def test_an_import_counts_what_it_brought_each_in_the_singular_or_plural(
+    owner, outsider, language, said
+):
+    night = GameNight.objects.create(owner=owner, date="2026-11-20")
+    Game.start(
+        owner, "fourscore", [Player.add(owner, "Ann"), Player.add(owner, "Bob")], night=night
+    )
+    exporter, importer = Client(), Client(HTTP_ACCEPT_LANGUAGE=language)
+    exporter.force_login(owner)
+    importer.force_login(outsider)
+    response = upload(importer, json.dumps(page_export(exporter)).encode())
+    assert said in html_text(importer.get(response.url))
 
 
 def test_export_then_import_on_the_pages_loses_nothing(account, owner, outsider):  # noqa: F811

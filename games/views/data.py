@@ -5,6 +5,7 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import (
     require_GET,
     require_http_methods,
@@ -35,10 +36,7 @@ def your_data(request):
             response["Retry-After"] = str(busy.retry_after)
             return response
         if counts is not None:
-            messages.success(
-                request,
-                _("Imported %(players)s players, %(nights)s nights and %(games)s games.") % counts,
-            )
+            messages.success(request, _imported(counts))
             return redirect("home")
     # A game with a round a corrected rule refuses is exported as it is, and no import takes it
     # until that round is fixed: said here, before a backup is made of it.
@@ -49,6 +47,17 @@ def your_data(request):
         {"form": form, "to_fix": to_fix},
         status=400 if form.errors else 200,
     )
+
+
+def _imported(counts: dict[str, int]) -> str:
+    """What an import brought, each count in its own number ("1 night", "2 games")."""
+    said = {
+        "players": ngettext("%(count)d player", "%(count)d players", counts["players"]),
+        "nights": ngettext("%(count)d night", "%(count)d nights", counts["nights"]),
+        "games": ngettext("%(count)d game", "%(count)d games", counts["games"]),
+    }
+    parts = {name: text % {"count": counts[name]} for name, text in said.items()}
+    return _("Imported %(players)s, %(nights)s and %(games)s.") % parts
 
 
 def _import_from(request, form: ImportForm) -> dict | None:

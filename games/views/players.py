@@ -114,5 +114,6 @@ def player_merge(request, pk: int):
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("player_detail", pk=player.pk)
-    messages.success(request, f"{player.name} is now {keep.name}: their games are merged.")
+    merged = _("%(player)s is now %(kept)s: their games are merged.")
+    messages.success(request, merged % {"player": player.name, "kept": keep.name})
     return redirect("player_detail", pk=keep.pk)
