@@ -745,12 +745,25 @@ class Game(models.Model):
             return kept
 
     def restore(self, revision: RoundRevision, by) -> Round:
-        """Put an earlier version of a round back: as an edit, or as the next round again."""
+        """Put an earlier version of a round back: as an edit, or as the next round again. A
+        round that already is that version (a second tap, another phone's) stays as it is."""
         if revision.game_id != self.pk:
             raise NoSuchRound(_("That version belongs to another game."))
-        if revision.number <= self.rounds.count():
-            return self.replace_round(revision.number, revision.entry, by)
-        return self.add_round(revision.entry, by, number=revision.number)
+        try:
+            if (round_ := self._round_as(revision)) is not None:
+                return round_
+            if revision.number <= self.rounds.count():
+                return self.replace_round(revision.number, revision.entry, by)
+            return self.add_round(revision.entry, by, number=revision.number)
+        except Conflict:
+            # Brought back by a tap that got there first, while this one waited for the game.
+            if (round_ := self._round_as(revision)) is None:
+                raise
+            return round_
+
+    def _round_as(self, revision: RoundRevision) -> Round | None:
+        round_ = self.rounds.filter(number=revision.number).first()
+        return round_ if round_ is not None and round_.entry == revision.entry else None
 
     def rescore(self, *, rated: bool = True) -> None:
         """Score every saved round again from round 1, under the rules as they now read: after

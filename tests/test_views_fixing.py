@@ -57,6 +57,27 @@ def test_undo_lands_on_the_scores_with_one_tap_to_bring_the_round_back(owner_cli
     assert scores(two_deals) == {"Ann": 5, "Bob": 2, "Cy": 3}
 
 
+def test_a_second_tap_on_undo_or_bring_back_answers_as_the_first(owner_client, two_deals):
+    """A double tap, or a second phone on the same scoreboard: the same page, not "not found",
+    and not "already saved by someone else" over a round that was brought back."""
+    undo = reverse("round_delete", args=[two_deals.pk, 2])
+    first = owner_client.post(undo)
+    second = owner_client.post(undo, follow=True)
+    assert second.redirect_chain[0][0] == first.url
+    assert "Round 2 undone." in text(second) and "Bring round 2 back" in text(second)
+    assert two_deals.rounds.count() == 1
+
+    revision = RoundRevision.objects.get()
+    back = reverse("revision_restore", args=[two_deals.pk, revision.pk])
+    owner_client.post(back, {"back": "undone"})
+    again = owner_client.post(back, {"back": "undone"}, follow=True)
+    assert "Round 2 is back." in text(again)
+    assert "someone else" not in text(again)
+    assert two_deals.rounds.count() == 2
+    assert RoundRevision.objects.count() == 1  # nothing kept of a round put back as it was
+    assert scores(two_deals) == {"Ann": 5, "Bob": 2, "Cy": 3}
+
+
 def test_the_bring_back_notice_goes_once_another_round_2_is_saved(owner_client, two_deals, players):
     undone = owner_client.post(reverse("round_delete", args=[two_deals.pk, 2]))
     owner_client.post(

@@ -22,6 +22,7 @@ from ..kinds.base import kind_ui
 from ..models import (
     Conflict,
     Game,
+    NoSuchRound,
     Round,
     RoundRevision,
 )
@@ -331,11 +332,23 @@ def round_preview(request, pk: int):
 @require_POST
 def round_delete(request, pk: int, number: int):
     game = game_for_user(request, pk)
-    undone = write(request, lambda: game.delete_last_round(number, request.user))
+    undone = write(request, lambda: _undo(game, number, request.user))
     if undone is None:
         return redirect("game_detail", pk=game.pk)
     # The scoreboard says "Round N undone" with one tap to bring it back.
     return redirect(reverse("game_detail", args=[game.pk]) + f"?undone={undone.pk}")
+
+
+def _undo(game: Game, number: int, by) -> RoundRevision:
+    """Round `number` undone. A second tap on Undo (or another phone's) finds it undone already:
+    the same answer, with its offer to bring it back, rather than "there is no round"."""
+    try:
+        return game.delete_last_round(number, by)
+    except NoSuchRound:
+        undone = game.revisions.filter(action="deleted", number=number).order_by("-pk").first()
+        if undone is None or number != game.rounds.count() + 1:
+            raise
+        return undone
 
 
 @require_POST
