@@ -8,6 +8,7 @@ last round's state, a fix plays on from the round before it, and every read read
 from __future__ import annotations
 
 import itertools
+import json
 import secrets
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -45,6 +46,22 @@ def entry_with_new_player_ids(
     if kind not in GAMES:
         return dict(entry)
     return dict(with_new_player_ids(GAMES[kind].entry_schema, entry, new_id))
+
+
+def adds_to(entry: object, saved: object) -> bool:
+    """Whether `entry` is `saved` with more filled in (an open round's result added to its bids)
+    rather than a change of what was saved."""
+    if isinstance(saved, Mapping):
+        return isinstance(entry, Mapping) and all(
+            key in entry and adds_to(entry[key], value) for key, value in saved.items()
+        )
+    if isinstance(saved, list):
+        return (
+            isinstance(entry, list)
+            and len(entry) == len(saved)
+            and all(adds_to(*pair) for pair in zip(entry, saved, strict=True))
+        )
+    return entry == saved
 
 
 class Conflict(Exception):
@@ -711,15 +728,19 @@ class Game(models.Model):
         return self.problem["round"] <= problem.round_number
 
     def complete_round(self, number: int, entry: Mapping, by) -> Round:
-        """Add the result (the tricks taken, say) to an open round: its bids are saved already."""
+        """Add the result (the tricks taken, say) to an open round: its bids are saved already.
+        An entry that changes them too (a bid corrected, a phone that hadn't seen them) keeps
+        what was saved as an earlier version, to put back."""
         with transaction.atomic():
             self._lock()
-            status = self.rounds.filter(number=number).values_list("status", flat=True).first()
-            if status is None:
+            saved = self.rounds.filter(number=number).values_list("status", "entry").first()
+            if saved is None:
                 raise NoSuchRound(_("There is no round %(number)s.") % {"number": number})
+            status, saved_entry = saved
             if status != Round.OPEN:
                 raise Conflict(_("Round %(number)s is already complete.") % {"number": number})
-            round_ = self.replace_round(number, entry, by, fix=False)
+            fix = not adds_to(json.loads(json.dumps(entry)), saved_entry)  # as it reads back
+            round_ = self.replace_round(number, entry, by, fix=fix)
             if round_.status == Round.OPEN:
                 raise EntryError(Message("the result of the hand is missing"), field="entry")
             return round_

@@ -4,7 +4,16 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from games.models import Conflict, Game, GameNight, NoSuchRound, Player, Round, RoundRevision
+from games.models import (
+    Conflict,
+    Game,
+    GameNight,
+    NoSuchRound,
+    Player,
+    Round,
+    RoundRevision,
+    adds_to,
+)
 from games.scoring import EntryError
 from tests.factories import piles
 
@@ -228,6 +237,23 @@ def test_completing_needs_the_result(owner, ann_bob_cy):
         game.complete_round(1, tricks(ann_bob_cy, [2, 0, 4]), owner)
     assert game.rounds.get().status == Round.OPEN
     assert not RoundRevision.objects.exists()
+
+
+def test_completing_with_other_bids_keeps_the_bids_saved_before(owner, ann_bob_cy):
+    game = Game.start(owner, "fortytwo", ann_bob_cy, first_dealer=ann_bob_cy[2])
+    game.add_round(tricks(ann_bob_cy, [2, 0, 4]), owner)
+    game.complete_round(1, tricks(ann_bob_cy, [2, 0, 3], [2, 1, 4]), owner)
+    revision = RoundRevision.objects.get()
+    assert (revision.action, revision.entry) == ("replaced", tricks(ann_bob_cy, [2, 0, 4]))
+
+
+def test_an_entry_adds_to_what_was_saved_only_by_filling_more_in():
+    bids = {"hands": [{"player": 1, "bid": 2}, {"player": 2, "bid": 0}]}
+    played = {"hands": [{"player": 1, "bid": 2, "tricks": 3}, {"player": 2, "bid": 0, "tricks": 4}]}
+    assert adds_to(played, bids) and adds_to(bids, bids)
+    assert not adds_to({"hands": [{"player": 1, "bid": 2, "tricks": 3}]}, bids)
+    assert not adds_to({"thrown_in": True}, {"bidder": 1, "bid": 20, "trump": "hearts"})
+    assert not adds_to({"bidder": 1, "bid": 25, "trump": "hearts"}, {"bidder": 1, "bid": 20})
 
 
 def test_editing_a_past_round_rescores_everything_after_it(owner, ann_bob_cy):

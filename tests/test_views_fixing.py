@@ -248,6 +248,27 @@ def test_42_says_when_the_bids_are_saved_and_when_the_round_is(owner_client, own
     assert "Round 1 saved." in response.content.decode()
 
 
+def test_bids_another_phone_saved_and_this_save_changes_are_kept_and_said(
+    owner_client, owner, players
+):
+    """A phone whose page was opened before another phone saved the bids, saving other bids
+    with the tricks: the round is saved as sent, the bids saved before are an earlier version
+    of it, and the message says so."""
+    ann, bob, cy = players[:3]
+    game = Game.start(owner, "fortytwo", [ann, bob, cy], first_dealer=cy)
+    url = reverse("round_new", args=[game.pk])
+    owner_client.post(url, {"number": 1, f"bid_{ann.pk}": 2, f"bid_{bob.pk}": 2, f"bid_{cy.pk}": 1})
+    other = {"number": 1, f"bid_{ann.pk}": 0, f"bid_{bob.pk}": 0, f"bid_{cy.pk}": 0}
+    other |= {f"tricks_{ann.pk}": 2, f"tricks_{bob.pk}": 1, f"tricks_{cy.pk}": 4}
+    response = owner_client.post(url, other, follow=True)
+    assert "Round 1 saved. It changed what was saved of it before, which is kept" in text(response)
+    [revision] = RoundRevision.objects.all()
+    assert [hand["bid"] for hand in revision.entry["hands"]] == [2, 2, 1]
+    owner_client.post(reverse("revision_restore", args=[game.pk, revision.pk]))
+    [round_] = game.rounds.all()
+    assert round_.status == "open" and round_.entry == revision.entry
+
+
 def test_a_refused_round_leaves_no_saved_notice(owner_client, two_deals, players):
     response = owner_client.post(
         reverse("round_edit", args=[two_deals.pk, 2]), piles(players[:3], -1, 4, 0, number=2)

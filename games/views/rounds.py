@@ -25,6 +25,7 @@ from ..models import (
     NoSuchRound,
     Round,
     RoundRevision,
+    adds_to,
 )
 from ..scoring import EntryError
 from ..scoring.numbers import shown, signed
@@ -239,6 +240,9 @@ def _save_round(request, game: Game, form, number: int, *, editing=False):
     entry = form.entry()
     if entry is None:
         return _refused(request, game, form)
+    # Bids saved meanwhile (on another phone) that this save changes are kept as an earlier
+    # version (Game.complete_round): said, so that nobody's bids go without a word.
+    replacing = not editing and form.open_entry is not None and not adds_to(entry, form.open_entry)
     refused = []
 
     def conflicted(conflict: Conflict) -> None:
@@ -266,6 +270,11 @@ def _save_round(request, game: Game, form, number: int, *, editing=False):
             return _back_to_the_scores(request, game, thrown_in=number)
         if editing:
             done = _("Round %(number)s fixed.")
+        elif replacing:
+            done = _(
+                "Round %(number)s saved. It changed what was saved of it before, which is kept: "
+                "Fix round %(number)s puts it back."
+            )
         elif saved.status == Round.OPEN:
             done = _("Round %(number)s: the bids are saved.")
         else:
