@@ -765,6 +765,24 @@ class Game(models.Model):
             self._after_write(self._table_after(before, self._names_now()), problem=problem)
             return kept
 
+    def play_again(self, utc_offset: int | None = None) -> Game:
+        """A new game of this one's kind, players and options, tonight, dealt by the player
+        next in turn. A second tap (or a second phone) gets the game the first one started,
+        while nothing is saved in it, rather than another."""
+        with transaction.atomic():
+            self._lock()  # one Play again of a game at a time
+            players = [seat.player for seat in self.seats]
+            dealer = next(p for p in players if p.pk == self.scoreboard.next_dealer)
+            night = GameNight.tonight(self.owner, utc_offset)
+            started = Game.objects.filter(
+                owner=self.owner, kind=self.kind, night=night, first_dealer=dealer, finished_at=None
+            ).exclude(pk=self.pk)
+            for game in started.filter(created__gt=self.created).with_seats().order_by("-pk"):
+                same = [seat.player_id for seat in game.seats] == [p.pk for p in players]
+                if same and game.options == self.options and not game.rounds.exists():
+                    return game
+            return Game.start(self.owner, self.kind, players, dealer, self.options, night)
+
     def restore(self, revision: RoundRevision, by) -> Round:
         """Put an earlier version of a round back: as an edit, or as the next round again. A
         round that already is that version (a second tap, another phone's) stays as it is."""

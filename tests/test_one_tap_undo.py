@@ -148,6 +148,20 @@ def test_play_again_offers_to_take_the_new_game_back(owner_client, owner, player
     assert "The new game is taken back." in text(owner_client.get(back.url))
 
 
+def test_a_second_tap_on_play_again_lands_on_the_game_the_first_started(
+    owner_client, owner, players
+):
+    game = finished_game(owner, players)
+    first = owner_client.post(reverse("game_again", args=[game.pk]))
+    second = owner_client.post(reverse("game_again", args=[game.pk]))
+    again = Game.objects.exclude(pk=game.pk).get()
+    assert first.url == second.url == reverse("game_detail", args=[again.pk]) + f"?again={game.pk}"
+    # Once a round is saved in it, Play again starts another game.
+    again.add_round(piles(list(again.players.all()), 1, 2, 3), owner)
+    owner_client.post(reverse("game_again", args=[game.pk]))
+    assert Game.objects.count() == 3
+
+
 def test_the_undo_is_gone_once_a_round_is_saved_in_the_new_game(owner_client, owner, players):
     game = finished_game(owner, players)
     answer = owner_client.post(reverse("game_again", args=[game.pk]))

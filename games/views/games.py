@@ -222,19 +222,9 @@ def game_share(request, pk: int):
 
 @require_POST
 def game_again(request, pk: int):
-    game = game_for_user(request, pk, with_rounds=True)
-    players = [seat.player for seat in game.seats]
-    dealer = game.scoreboard.next_dealer
-    again = Game.start(
-        request.user,
-        game.kind,
-        players,
-        first_dealer=next(p for p in players if p.pk == dealer),
-        options=game.options,
-        night=GameNight.tonight(request.user, table_offset(request)),
-    )
+    again = game_for_user(request, pk).play_again(table_offset(request))
     # The new game's page offers to undo this (a mistaken tap): until a round is saved.
-    return redirect(reverse("game_detail", args=[again.pk]) + f"?again={game.pk}")
+    return redirect(reverse("game_detail", args=[again.pk]) + f"?again={pk}")
 
 
 def _again_from(request, game: Game) -> Game | None:
