@@ -31,7 +31,6 @@ os.environ.update(
         "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
         "DATABASE_URL": os.environ.get("BENCH_DATABASE_URL")
         or f"sqlite:///{WORKDIR / 'bench.sqlite3'}",
-        "VERSIONS_CACHE_DIR": str(WORKDIR / "versions"),
         "DEBUG": "false",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "LOG_LEVEL": "ERROR",

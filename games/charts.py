@@ -329,18 +329,18 @@ def _points(line: Series, x_text: _Coordinates, y_text: _Coordinates) -> str:
     """A line's points as the SVG's polyline takes them, "x,y x,y ...", thinned."""
     rounds, totals = line.rounds, line.totals
     return " ".join(
-        [f"{x_text[rounds[index]]},{y_text[totals[index]]}" for index in _thinned(totals)]
+        [f"{x_text[rounds[index]]},{y_text[totals[index]]}" for index in thinned(totals)]
     )
 
 
-def _thinned(totals: list[int]) -> Sequence[int]:
+def thinned(totals: Sequence[float], most: int = MAX_POINTS) -> Sequence[int]:
     """Which of a line's points to draw, by index in round order: at most about MAX_POINTS, the
     first, the last, and each stretch's lowest and highest totals, so a long game keeps its peaks
     and drops (halvings)."""
-    if len(totals) <= MAX_POINTS:
+    if len(totals) <= most:
         return range(len(totals))
-    inner = totals[1:-1]
-    size = math.ceil(len(inner) / ((MAX_POINTS - 2) // 2))
+    inner = list(totals[1:-1])
+    size = math.ceil(len(inner) / ((most - 2) // 2))
     kept = {0, len(totals) - 1}
     for start in range(0, len(inner), size):
         stretch = inner[start : start + size]

@@ -31,20 +31,15 @@ from .sparkline import Sparkline, decimal_shown, rating_line
 def game_written(sender, game, was_finished: bool, rated: bool, **kwargs) -> None:
     """After every write (games.models.game_written), unless its caller rates many games at
     once afterwards."""
-    if rated:
-        game_changed(game, was_finished=was_finished)
+    if rated and (was_finished or game.finished):
+        # Its kind's ratings, if it counts now or counted before the write (a finished game
+        # fixed or undone). A game still being played changes no rating.
+        recompute(game.owner_id, [game.kind])
 
 
 def games_rescored(sender, owner_id: int, kinds: Iterable[str], **kwargs) -> None:
     """After many games were scored again at once (a merge of two players)."""
     recompute(owner_id, kinds)
-
-
-def game_changed(game, *, was_finished: bool) -> None:
-    """After a write to `game`: its kind's ratings, if it counts now or counted before the write
-    (a finished game fixed or undone). A game still being played changes no rating."""
-    if was_finished or game.finished:
-        recompute(game.owner_id, [game.kind])
 
 
 def recompute(owner_id: int, kinds: Iterable[str] | None = None, apps=installed_apps) -> None:

@@ -408,7 +408,6 @@ class SeatStatus:
     name: str
     done: bool
     must_change: bool
-    phones: int = 0
 
 
 def progress(game: Game, board: Scoreboard, draft: RoundDraft | None) -> list[SeatStatus]:

@@ -3,13 +3,13 @@ here, drawn by templates/games/rating_line.html, coloured by static/css/app.css 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.formats import number_format
 from django.utils.translation import ngettext
 
+from .charts import _n, thinned
 from .scoring.numbers import MINUS
 from .words import said
 
@@ -62,34 +62,16 @@ def rating_line(game_name: str, ordinals: Sequence[float]) -> Sparkline:
     }
     return Sparkline(
         summary=summary,
-        points=" ".join(f"{_n(x_of(i))},{_n(y_of(ordinals[i]))}" for i in _thinned(ordinals)),
+        points=" ".join(
+            f"{_n(x_of(i))},{_n(y_of(ordinals[i]))}" for i in thinned(ordinals, MAX_POINTS)
+        ),
         end_x=_n(x_of(len(ordinals) - 1)),
         end_y=_n(y_of(ordinals[-1])),
         start_y=_n(y_of(ordinals[0])),
     )
 
 
-def _thinned(values: Sequence[float]) -> Sequence[int]:
-    """Which points to draw, by index: at most about MAX_POINTS, the first, the last, and each
-    stretch's lowest and highest."""
-    if len(values) <= MAX_POINTS:
-        return range(len(values))
-    size = math.ceil((len(values) - 2) / ((MAX_POINTS - 2) // 2))
-    kept = {0, len(values) - 1}
-    for start in range(1, len(values) - 1, size):
-        stretch = range(start, min(start + size, len(values) - 1))
-        kept.add(min(stretch, key=values.__getitem__))
-        kept.add(max(stretch, key=values.__getitem__))
-    return sorted(kept)
-
-
 def decimal_shown(value: float) -> str:
     """A rating to one decimal place, as the reader's language writes it, with a true minus."""
     rounded = round(value, 1) or 0.0  # no minus sign on a nought
     return number_format(rounded, decimal_pos=1).replace("-", MINUS)
-
-
-def _n(value: float) -> str:
-    """A coordinate to one decimal place, without a trailing ".0"."""
-    text = f"{value:.1f}".removesuffix(".0")
-    return "0" if text == "-0" else text

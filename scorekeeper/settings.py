@@ -222,22 +222,6 @@ TEMPLATES = [
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [FILES_DIR / "templates"],
         "OPTIONS": {
-            # What django-template-partials sets up by default: its loader around Django's
-            # cached default loaders (each game's templates are its app's).
-            "loaders": [
-                (
-                    "template_partials.loader.Loader",
-                    [
-                        (
-                            "django.template.loaders.cached.Loader",
-                            [
-                                "django.template.loaders.filesystem.Loader",
-                                "django.template.loaders.app_directories.Loader",
-                            ],
-                        )
-                    ],
-                )
-            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -266,7 +250,6 @@ LANGUAGE_CODE = "en"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 # English and Dutch (docs/languages.md): the catalogue is locale/nl/LC_MESSAGES/django.po, its
 # compiled .mo committed beside it (an installed package has no gettext to build it with).
-USE_I18N = True
 LANGUAGES = [("en", "English"), ("nl", "Nederlands")]
 LOCALE_PATHS = [FILES_DIR / "locale"]
 USE_TZ = True

@@ -8,7 +8,6 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from django.template import Context, Template
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import translation
@@ -158,17 +157,6 @@ def test_the_player_page_shows_a_games_own_figures_by_their_declared_labels(
     ).content.decode()
     assert line in page
     assert page.count('class="note"') == 1  # played FortyBelow only, and no other kind has any
-
-
-def test_a_template_says_the_information_lines_with_the_pages_names():
-    fourscore = GAMES["fourscore"]
-    board = fourscore.replay([1, 2], [], options={"deals": 3})
-    page = Template(
-        "{% load table_words %}{% for line in lines %}{{ line|info_said:names }}{% endfor %}"
-    )
-    with translation.override("nl"):
-        text = page.render(Context({"lines": fourscore.information(board), "names": {1: "A"}}))
-    assert text == "nog 3 spellen te gaan"
 
 
 # Where a game may be named outside its folder: the registry, and what is not the app's code

@@ -18,7 +18,6 @@ from .. import transfer
 from ..errors import too_large
 from ..models import Conflict, NoSuchRound
 from ..scoring import EntryError
-from ..transfer import first_error
 from ..words import error_said
 
 
@@ -65,6 +64,8 @@ class Conflicting(exceptions.APIException):
 
 def api_exception(exc: Exception) -> Exception:
     """The API's answer to an exception from the models, the engine or DRF's parsing."""
+    if isinstance(exc, exceptions.ValidationError):
+        exc = transfer.refusal_of(exc)
     if isinstance(exc, EntryError):
         return Invalid(error_said(exc), field=exc.field, round_number=exc.round_number)
     if isinstance(exc, transfer.TooLarge):
@@ -83,10 +84,6 @@ def api_exception(exc: Exception) -> Exception:
         return Conflicting(str(exc))
     if isinstance(exc, ObjectDoesNotExist):
         return exceptions.NotFound(str(exc) or None)
-    if isinstance(exc, exceptions.ValidationError):
-        path, message = first_error(exc.detail) or ((), "the request is not valid")
-        field = ".".join(path) or None
-        return Invalid(f"{field}: {message}" if field else message, field=field, errors=exc.detail)
     if isinstance(exc, exceptions.ParseError):
         return Invalid(str(exc.detail))
     if isinstance(exc, RequestDataTooBig):

@@ -429,14 +429,7 @@ def ruling_json(ruling) -> dict:
 
 
 def rating_json(rating: Rating) -> dict:
-    return {
-        "player": rating.player_id,
-        "mu": rating.mu,
-        "sigma": rating.sigma,
-        "ordinal": rating.ordinal,
-        "games": rating.games,
-        "change": rating.change,
-    }
+    return {"player": rating.player_id, **kind_rating_json(rating), "change": rating.change}
 
 
 def kind_rating_json(rating: Rating) -> dict:

@@ -482,9 +482,6 @@ class Rules:
         can go on as long as its rules allow: what the tests and the benchmark play."""
         raise NotImplementedError
 
-    def check_players(self, players: Sequence[int]) -> None:
-        """Checks of the seating beyond the count (two teams of two need exactly four)."""
-
     def team_of_seat(self, seat: int) -> str:
         """The team ("A", "B") of a seat, for games with teams; "" otherwise."""
         return ""
@@ -556,7 +553,6 @@ class Rules:
             )
         if len(set(players)) != count:
             raise EntryError(Message("a player can only have one seat"), field="players")
-        self.check_players(players)
         dealer = players[0] if first_dealer is None else first_dealer
         if dealer not in players:
             raise EntryError(
@@ -648,10 +644,6 @@ class Rules:
             dealer = moving.next_active_after(dealer)
         return played
 
-    def standing_order(self, table: Table, player: int) -> tuple:
-        total = table.totals[player]
-        return (player in table.eliminated, total if self.lower_total_wins else -total)
-
     def standings(self, table: Table) -> list[Standing]:
         """Best first. Once the game is over its winners stand first, all at rank 1, whatever
         their totals (a player or a team past the target that did not win by the game's rules
@@ -659,7 +651,8 @@ class Rules:
         of winners. Before the end, the totals alone decide."""
 
         def order(player: int) -> tuple:
-            return self.standing_order(table, player)
+            total = table.totals[player]
+            return (player in table.eliminated, total if self.lower_total_wins else -total)
 
         def in_order(players) -> list[int]:
             return sorted(players, key=lambda p: (order(p), table.seat(p)))

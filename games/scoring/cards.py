@@ -46,10 +46,6 @@ class Card:
         return self.suit is None
 
     @property
-    def suit_name(self) -> str:
-        return SUIT_NAMES[self.suit] if self.suit else "joker"
-
-    @property
     def label(self) -> str:
         """The card as a person reads it on a phone: `Q♥`, `10♣`, `Big Joker`."""
         if self.rank == BIG_JOKER:
@@ -176,10 +172,10 @@ COUNT_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five")}
 COUNT_WORDS |= {6: N_("six"), 7: N_("seven")}
 
 
-def suit_noun(suit: str, *, plural: bool = False) -> str:
-    """`heart` or `hearts`: the suit's cards as a noun ("the highest heart"), a Message the app
-    says in the reader's language."""
-    return Message(SUIT_NAMES[suit] if plural else SUIT_NOUNS[suit])
+def suit_noun(suit: str) -> str:
+    """`heart`: one of the suit's cards as a noun ("the highest heart"), a Message the app says
+    in the reader's language."""
+    return Message(SUIT_NOUNS[suit])
 
 
 def suit_said(suit: str) -> str:

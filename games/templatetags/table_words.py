@@ -94,13 +94,6 @@ def said(text):
     return words.said(text)
 
 
-@register.filter
-def info_said(line, names):
-    """A game's information line (its rules' `information(board)`), its players named from
-    `names`: `{{ line|info_said:names }}`."""
-    return words.info_said(line, names)
-
-
 @register.simple_tag
 def js_words():
     """The scripts' sentences in the page's language, as JSON in a <meta> for static/js/i18n.js

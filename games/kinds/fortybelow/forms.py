@@ -96,7 +96,7 @@ class FortyBelowPart(PartForm):
 
     def cell(self, row: int, column: int) -> str:
         # The round form's names, so that fortybelow.js's keypad works on these cells too.
-        return f"card_{self.player}_{row}{column}"
+        return cell(self.player, row, column)
 
     def add_fields(self) -> None:
         for row in range(ROWS):

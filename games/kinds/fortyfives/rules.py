@@ -14,6 +14,7 @@ from ...scoring.base import (
     number_between,
 )
 from ...scoring.messages import N_, Message
+from ...scoring.numbers import signed
 from ...scoring.schema import Choice, Flag, OneOf, PlayerId, Shape, Whole
 
 TEAMS = ("A", "B")  # seats 0 and 2 are team A, seats 1 and 3 team B: partners sit opposite
@@ -30,14 +31,6 @@ NO_MINIMUM_BIDS = (5, 10, 15, 20, 25, 30)
 TOP_BID = 30
 TOP_BID_MADE_WITH_THIRTY_FOR_SIXTY = 60
 SUITS = ("clubs", "diamonds", "hearts", "spades")
-SUIT_NAMES = {
-    "clubs": N_("clubs"),
-    "diamonds": N_("diamonds"),
-    "hearts": N_("hearts"),
-    "spades": N_("spades"),
-}
-
-MINUS = "\N{MINUS SIGN}"  # notes print a true minus sign (U+2212), not a hyphen
 
 # The parts of an entry, as the schema declares them and the round form offers them.
 BID = Choice(
@@ -94,10 +87,6 @@ def allowed_bids(options: Mapping, team_total: int) -> list[int]:
     if options.get("hundred_bids_twenty", False) and team_total > TWENTY_MINIMUM_OVER:
         bids = tuple(bid for bid in bids if bid >= TWENTY_MINIMUM_BID)
     return list(bids)
-
-
-def _signed(points: int) -> str:
-    return f"+{points}" if points >= 0 else f"{MINUS}{-points}"
 
 
 def _tricks_phrase(tricks: int, took_high_trump: bool) -> str:
@@ -256,9 +245,7 @@ class FortyFives(Rules):
         trump = entry.get("trump")
         said = {"name": table.name(bidder), "bid": bid}
         if trump:
-            bid_note = Message(
-                "%(name)s bid %(bid)s in %(trump)s", trump=Message(SUIT_NAMES[trump]), **said
-            )
+            bid_note = Message("%(name)s bid %(bid)s in %(trump)s", trump=Message(trump), **said)
         else:
             bid_note = Message("%(name)s bid %(bid)s", **said)
 
@@ -414,7 +401,7 @@ class FortyFives(Rules):
             if team != bidding_team:
                 team_points[team] = won
                 team_notes[team] = [
-                    Message("%(tricks)s: %(points)s", tricks=phrase, points=_signed(won))
+                    Message("%(tricks)s: %(points)s", tricks=phrase, points=signed(won))
                 ]
                 continue
             made = won >= bid
@@ -422,7 +409,7 @@ class FortyFives(Rules):
                 team_points[team] = -bid
                 team_notes[team] = [
                     Message("%(tricks)s: %(points)s", tricks=phrase, points=won),
-                    Message("set: %(points)s", points=_signed(-bid)),
+                    Message("set: %(points)s", points=signed(-bid)),
                 ]
             elif bid == TOP_BID and options["thirty_for_sixty"]:
                 team_points[team] = TOP_BID_MADE_WITH_THIRTY_FOR_SIXTY
@@ -432,14 +419,14 @@ class FortyFives(Rules):
                         "made %(bid)s, scored as %(scored)s: %(points)s",
                         bid=TOP_BID,
                         scored=TOP_BID_MADE_WITH_THIRTY_FOR_SIXTY,
-                        points=_signed(TOP_BID_MADE_WITH_THIRTY_FOR_SIXTY),
+                        points=signed(TOP_BID_MADE_WITH_THIRTY_FOR_SIXTY),
                     ),
                 ]
             else:
                 team_points[team] = won
                 team_notes[team] = [
                     Message("%(tricks)s: %(points)s", tricks=phrase, points=won),
-                    Message("made the bid of %(bid)s: %(points)s", bid=bid, points=_signed(won)),
+                    Message("made the bid of %(bid)s: %(points)s", bid=bid, points=signed(won)),
                 ]
         return made, team_points, team_notes
 
@@ -465,7 +452,7 @@ class FortyFives(Rules):
         entry = board.open_round.entry
         said = {"name": PlayerName(entry["bidder"]), "bid": entry["bid"]}
         if entry.get("trump"):
-            trump = Message(SUIT_NAMES[entry["trump"]])
+            trump = Message(entry["trump"])
             return [Info(N_("%(name)s bid %(bid)s in %(trump)s"), {**said, "trump": trump})]
         return [Info(N_("%(name)s bid %(bid)s"), said)]
 

@@ -8,13 +8,9 @@ from ...scoring.base import (
     Rules,
     Scoreboard,
     Table,
-    number_between,
 )
 from ...scoring.messages import N_, Plural
 from ...scoring.schema import Hands, PlayerId, Shape, Whole
-
-MOST_CARDS_IN_A_ROW = 4  # a row is collected when a fifth card is played onto it
-ARROW_MATCH = -1  # a card put back in the box from the scoring pile
 
 PILE = Whole(0, what=N_("%(name)s's pile"))  # the cards in a player's scoring pile
 
@@ -64,16 +60,6 @@ class FourScore(Rules):
                 for seat, player in enumerate(players)
             ]
         }
-
-
-def collect_row(pile: int, cards: int) -> int:
-    """A tally step during the deal: a collected row adds its 1 to 4 cards to the pile."""
-    return pile + number_between(cards, 1, MOST_CARDS_IN_A_ROW, "a collected row's cards")
-
-
-def arrow_match(pile: int) -> int:
-    """A tally step during the deal: an arrow match puts one card back in the box, never below 0."""
-    return max(0, pile + ARROW_MATCH)
 
 
 GAME = FourScore()

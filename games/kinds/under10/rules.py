@@ -4,7 +4,6 @@ Above 150 a player is out; the last one standing, or the lowest when the first g
 """
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 
 from ...scoring.base import (
     EntryError,
@@ -16,7 +15,7 @@ from ...scoring.base import (
     Table,
 )
 from ...scoring.messages import N_, Message, and_list
-from ...scoring.schema import Choice, Hands, ListOf, OneOf, PlayerId, Shape, Whole, check_entry
+from ...scoring.schema import Choice, Hands, ListOf, OneOf, PlayerId, Shape, Whole
 
 LOWEST_CARD = 0
 HIGHEST_CARD = 13  # the deck's top value is not stated; RULES.md decides 0..13
@@ -69,7 +68,6 @@ HAND_SCHEMA = Shape(
     },
     required=("player",),
 )
-HAND_ALONE = replace(HAND_SCHEMA, required=())  # a hand checked by itself (hand_points)
 
 
 class UnderTheTen(Rules):
@@ -242,19 +240,6 @@ class UnderTheTen(Rules):
                 for seat, player in enumerate(players)
             ],
         }
-
-
-def hand_points(hand: Mapping) -> int:
-    """What a hand costs when the round ends: its points or cards, plus its bonus cards.
-
-    A hand is `{"points": n}` or `{"cards": [...]}`; either may carry `"bonus": [...]` with
-    `trade_hand` (+20), `joker` (+10), `trade_card` (+5).
-    Raises EntryError for a malformed hand.
-    """
-    owner = Message("the player")
-    check_entry(HAND_ALONE, hand, owner=owner)
-    points, _bonus = _read_hand(hand, owner, None)
-    return points
 
 
 def call_scores(caller: int, hands: Mapping[int, int], can_win: Iterable[int]) -> dict[int, int]:

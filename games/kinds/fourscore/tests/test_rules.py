@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.kinds.fourscore.rules import GAME, arrow_match, collect_row
+from games.kinds.fourscore.rules import GAME
 from games.scoring.base import EntryError
 
 ANN, BOB, CY = 1, 2, 3
@@ -80,15 +80,6 @@ def test_the_deals_option_has_limits():
         GAME.replay([ANN, BOB], [], options={"deals": 0})
     with pytest.raises(EntryError, match="FourScore has no option rounds"):
         GAME.replay([ANN, BOB], [], options={"rounds": 3})
-
-
-def test_the_live_tally_collects_rows_and_never_drops_below_zero():
-    pile = collect_row(0, 4)
-    pile = collect_row(pile, 1)
-    assert pile == 5
-    assert arrow_match(arrow_match(1)) == 0
-    with pytest.raises(EntryError):
-        collect_row(pile, 5)
 
 
 @given(st.lists(st.integers(0, 60), min_size=2, max_size=6))

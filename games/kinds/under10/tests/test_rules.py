@@ -18,7 +18,6 @@ from games.kinds.under10.rules import (
     MOST_POINTS_IN_HAND,
     after_halving,
     call_scores,
-    hand_points,
 )
 from games.scoring.base import EntryError
 
@@ -654,45 +653,6 @@ def test_it_is_for_two_to_six_players(count):
 
 
 # --- Pure helpers --------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("hand", "points"),
-    [
-        ({"points": 7}, 7),
-        ({"cards": []}, 0),
-        ({"cards": [2, 13, 0]}, 15),
-        ({"points": 2, "bonus": ["joker"]}, 12),
-        ({"player": 5, "cards": [1], "bonus": ["trade_hand", "trade_card"]}, 26),
-    ],
-)
-def test_hand_points_adds_cards_and_bonus_cards(hand, points):
-    assert hand_points(hand) == points
-
-
-@pytest.mark.parametrize(
-    ("hand", "message"),
-    [
-        ("7", "the player's hand must be an object"),
-        ({"points": 1, "colour": "red"}, "unknown field colour in the player's hand"),
-        ({}, "enter the player's hand: its points or its cards"),
-        (
-            {"points": 1, "cards": [1]},
-            "enter either points or cards for the player's hand, not both",
-        ),
-        ({"points": 101}, "the player's points must be from 0 to 100, not 101"),
-        ({"cards": [1] * 6}, "the player's hand has 6 cards; a hand holds at most 5"),
-        (
-            {"cards": [1] * 5, "bonus": ["joker"]},
-            "the player's hand has 6 cards; a hand holds at most 5",
-        ),
-        ({"cards": [20]}, "each of the player's cards must be from 0 to 13"),
-        ({"points": 1, "bonus": ["hat"]}, "each of the player's bonus cards must be trade_hand"),
-    ],
-)
-def test_hand_points_refuses_a_malformed_hand(hand, message):
-    with pytest.raises(EntryError, match=message):
-        hand_points(hand)
 
 
 def test_the_bonus_costs_and_limits_are_the_rulebooks():
