@@ -394,7 +394,7 @@ class Game(models.Model):
         indexes = [models.Index(fields=["owner", "-created"])]
 
     def __str__(self) -> str:
-        return f"{self.rules.name} #{self.pk}"
+        return f"{_(self.rules.name)} #{self.pk}"  # the game's name in the reader's language
 
     @property
     def rules(self):
@@ -403,6 +403,14 @@ class Game(models.Model):
     @property
     def finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def started_at_table(self) -> datetime:
+        """When the game started, on the clock of its night's table (the one that dates the
+        night), as a wall-clock time: naive, so that the templates show it as it is rather than
+        in the server's zone."""
+        offset = self.night.utc_offset if self.night_id else None
+        return self.created.astimezone(table_zone(offset)).replace(tzinfo=None)
 
     # -- starting a game --
 

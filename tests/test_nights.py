@@ -343,3 +343,14 @@ def test_the_nights_date_field_holds_its_date_in_every_language(owner_client, ow
     owner_client.post(url, posted, HTTP_ACCEPT_LANGUAGE=language)
     night.refresh_from_db()
     assert (night.date, night.location) == (date(2026, 11, 21), "Keuken")
+
+
+def test_a_games_start_is_told_on_the_clock_of_its_table(owner_client, owner, players):
+    """A table in Tokyo (UTC+9) whose game started at 03:42 UTC reads that it started at 12:42,
+    the clock that dates its night."""
+    night = GameNight.objects.create(owner=owner, date=date(2026, 11, 28), utc_offset=540)
+    game = Game.start(owner, "fourscore", players, night=night)
+    Game.objects.filter(pk=game.pk).update(created=datetime(2026, 11, 28, 3, 42, tzinfo=UTC))
+    page = parse(owner_client.get(reverse("home")).content.decode()).text
+    assert "started Sat 28 Nov, 12:42" in page
+    assert "03:42" not in page

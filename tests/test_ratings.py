@@ -86,6 +86,13 @@ def test_each_step_is_the_pure_rating_of_the_games_in_the_order_they_finished(ow
     assert ann_rating.change == ann_steps[-1].ordinal - ann_steps[0].ordinal
 
 
+def test_tied_winners_are_rated_as_docs_ratings_md_says_the_model_rates_a_tie():
+    """The example of docs/ratings.md: the standings passed as they are, the model's own rule
+    for ties kept, even where it leaves the third above the tied winners after one game."""
+    steps = skill.rate([skill.Played(1, ((1,), (2,), (3,), (4,)), (1, 1, 3, 4))])
+    assert [round(step.ordinal, 1) for step in steps] == [1.1, 1.1, 1.4, -2.3]
+
+
 def test_forty_fives_partners_are_rated_as_one_side_and_move_together(owner, players):
     ann, bob, cy, dee = players
     forty_fives_won_by(owner, players, "B")  # Bob and Dee

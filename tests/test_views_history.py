@@ -11,6 +11,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 from django.utils.formats import date_format
 
 from games import transfer
@@ -162,6 +163,20 @@ def test_merging_is_refused_with_a_message_when_both_played_one_game(owner_clien
     )
     assert "so they are two people" in response.content.decode()
     assert Player.objects.filter(pk=bob.pk).exists()
+
+
+def test_the_refused_merge_names_the_game_in_dutch_too(owner_client, night, players):
+    ann, bob, _ = players
+    response = owner_client.post(
+        reverse("player_merge", args=[bob.pk]),
+        {"into": ann.pk},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="nl",
+    )
+    assert "Bob en Ann speelden allebei FourScore #" in html_text(response)
+    game = Game.start(ann.owner, "under10", [ann, bob])
+    with translation.override("nl"):
+        assert str(game) == f"Onder de 10 #{game.pk}"
 
 
 def test_a_player_cannot_be_merged_into_another_users_player(owner_client, outsider, players):

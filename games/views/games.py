@@ -55,7 +55,7 @@ def home(request):
         GameNight.objects.filter(owner=request.user).prefetch_related(Prefetch("games", games))[:6]
     )
     tonight = next((night for night in nights if night.is_tonight), None)
-    running = games.filter(owner=request.user, finished_at__isnull=True)[:5]
+    running = games.filter(owner=request.user, finished_at__isnull=True).select_related("night")[:5]
     return render(
         request,
         "home.html",
