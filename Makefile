@@ -52,8 +52,8 @@ run: $(VENV)/.installed engine-runtime
 WORKERS ?= auto
 XDIST = -n $(WORKERS) --dist worksteal
 # pytest rewrites the asserts of the tests and of its plugins' packages (hypothesis,
-# schemathesis: about 480 modules) and keeps the result as bytecode: PYTHONDONTWRITEBYTECODE,
-# set in some shells, makes every pytest process (each xdist worker) do it again, ~10 s each.
+# schemathesis: hundreds of modules) and keeps the result as bytecode: PYTHONDONTWRITEBYTECODE,
+# set in some shells, makes every pytest process (each xdist worker) do it again, seconds each.
 unexport PYTHONDONTWRITEBYTECODE
 # Tests that time the machine (marked `timing`, in tests/timing/ and tests/browser/) run alone,
 # after the rest ran side by side; run by folder, so that pytest reads no other test module.

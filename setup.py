@@ -1,12 +1,12 @@
 """What `pip install .` puts in the package: every Python package of scorekeeper/, accounts/ and
-games/ (as setuptools finds them, migrations and scoring included), and templates/, static/ and
-docs/.
+games/ (as setuptools finds them, migrations and scoring included), and templates/, static/,
+docs/ and locale/.
 
 Each game's folder (games/kinds/<kind>/) keeps its rules pages beside its Python, as package
 data of that package, and its templates/<kind>/ and static/<kind>/ as packages of data of their
 own (its tests stay in the checkout).
 
-Those three folders sit at the top of the checkout but are installed inside the scorekeeper
+Those four folders sit at the top of the checkout but are installed inside the scorekeeper
 package (scorekeeper/templates/, ...), where settings.py finds them when there is no checkout.
 They hold no Python, so pyproject.toml's `packages.find` can't see them, and it can't be combined
 with a list; everything else is configured in pyproject.toml.

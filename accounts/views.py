@@ -45,7 +45,7 @@ def signup(request):
 
 class LoginView(auth_views.LoginView):
     """Django's log-in page, refusing (429) a name and address that keep getting the password
-    wrong. (Wrong passwords are counted, and right ones clear the count, by games.apps.)"""
+    wrong. (Wrong passwords are counted, and right ones clear the count, by accounts.apps.)"""
 
     redirect_authenticated_user = True
     http_method_names = ["get", "head", "post", "options"]  # FormView would take PUT as POST

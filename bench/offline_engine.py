@@ -212,7 +212,7 @@ def main() -> int:
         )
         server.terminate()
         server.wait()
-        progress("collectstatic into a temporary STATIC_ROOT (brotli on the wasm: about a minute)")
+        progress("collectstatic into a temporary STATIC_ROOT (brotli on the wasm takes a while)")
         ignore = ["admin", "rest_framework", "drf_spectacular_sidecar"]
         call_command("collectstatic", interactive=False, verbosity=0, ignore_patterns=ignore)
         progress("gunicorn + whitenoise, DEBUG off (as in production)")

@@ -1,4 +1,4 @@
-"""The app's own forms: a new game, players, game nights, an import, the account. Each game's
+"""The app's own forms: a new game, players, game nights, a merge, an import. Each game's
 round form is its folder's (games/kinds/<kind>/pages.py names it)."""
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ def qr_svg(url: str, label: str) -> SafeString:
     the readers need (so it reads in the dark scheme too); `label` names it for screen readers.
     Its size comes from app.css: the SVG has a viewBox and no width or height.
 
-    Drawn once per link and label and then read from the cache: choosing the code's mask took
-    more than half of a shared game's page."""
+    Drawn once per link and label and then read from the cache: choosing the code's mask was
+    most of a shared game's page."""
     digest = hashlib.blake2b(f"{url}\n{label}".encode(), digest_size=16).hexdigest()
     drawn = caches["pages"].get_or_set(f"qr:{digest}", lambda: _drawn(url, label), timeout=None)
     return mark_safe(drawn)

@@ -173,8 +173,8 @@ class ScoreTable(Fields):
         return sorted(places, key=lambda place: place.rank)
 
     # What follows is laid out when a page's {% cache %} block for this version of the game
-    # misses (templates/games/scoreboard.html, game_detail.html): once per version, in any
-    # worker, and read from the "versions" cache by every page after it.
+    # misses (templates/games/scoreboard.html, game_detail.html): once per version in each
+    # process, which keeps the fragment in its own "pages" cache for every page after it.
 
     @property
     def span(self) -> int:
@@ -184,7 +184,7 @@ class ScoreTable(Fields):
     @cached_property
     def rows(self) -> list[Row]:
         """The latest rounds' rows (every round's, in a short game), for the pad. The
-        explanations are not in them (they were nine tenths of a long game's page): a round's
+        explanations are not in them (they were most of a long game's page): a round's
         number fetches its own into the round's <tbody> (htmx), or opens the round's page
         without JavaScript. Only the broken round of a game saved under older rules shows why
         from the start."""

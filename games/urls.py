@@ -37,7 +37,7 @@ urlpatterns = [
     path(
         "s/<slug:token>/rounds/earlier/", rounds.shared_earlier_rounds, name="shared_earlier_rounds"
     ),
-    # Players' phones (games/phones.py, docs/seats.md)
+    # Players' phones (games/views/phones.py, docs/seats.md)
     path("games/<int:pk>/phones/", phones.game_phones, name="game_phones"),
     path("games/<int:pk>/phones/off/", phones.phones_off, name="phones_off"),
     path("games/<int:pk>/phones/save/", phones.phones_save, name="phones_save"),

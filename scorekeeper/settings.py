@@ -271,8 +271,8 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
-# Source maps are fetched only by a browser's developer tools: compressing the API docs' 6 MB of
-# them twice (gzip, brotli) doubled collectstatic's time for nothing.
+# Source maps are fetched only by a browser's developer tools: compressing the API docs' large
+# ones twice (gzip, brotli) was much of collectstatic's time, for nothing.
 WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [*Compressor.SKIP_COMPRESS_EXTENSIONS, "map"]
 
 # Behind TLS in production: each of these is switched on by the environment.
@@ -285,11 +285,11 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
 if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-# Wrong passwords allowed per user name and address in 15 minutes (games.models.FailedLogin),
+# Wrong passwords allowed per user name and address in 15 minutes (accounts.models.FailedLogin),
 # enforced on every password check by the backend.
 LOGIN_ATTEMPTS_LIMIT = env_int("LOGIN_ATTEMPTS_LIMIT", 10)
 AUTHENTICATION_BACKENDS = ["accounts.authentication.LimitedModelBackend"]
-# Accounts that one address may make in an hour (games.models.SignUp).
+# Accounts that one address may make in an hour (accounts.models.SignUp).
 SIGNUPS_PER_ADDRESS = env_int("SIGNUPS_PER_ADDRESS", 10)
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # a game night's phone stays signed in for weeks
 # An uploaded file (the import's, on the "Your data" page) larger than an import reads is

@@ -37,7 +37,7 @@ def shape_serializer(shape: entry.Shape) -> type[serializers.Serializer]:
     return made_class
 
 
-# Cards as RULES.md writes them; the engine also takes lower case and spaces around them.
+# Cards as the rules pages write them; the engine also takes lower case and spaces around them.
 @extend_schema_field({"type": "string", "pattern": CARD_PATTERN})
 class CardField(serializers.CharField):
     """A card of a deck without jokers: `10H`, `QS`."""

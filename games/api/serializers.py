@@ -311,7 +311,7 @@ class RulingSerializer(serializers.Serializer):
         min_value=0, help_text="The index in `plays` of the card that takes the trick (led: 0)."
     )
     why = serializers.CharField(help_text="A sentence naming the rule that decided.")
-    card = serializers.CharField(help_text="The winning card, written as in RULES.md (`7H`).")
+    card = serializers.CharField(help_text="The winning card, as the rules pages write it (`7H`).")
 
 
 def documented(ok_status: int, ok, *errors: int) -> dict:
@@ -385,7 +385,7 @@ def round_json(round_) -> dict:
 
 
 def scoreboard_json(game: Game) -> dict:
-    """The API.md game: its setup from the seats, everything else from the scoreboard replay."""
+    """The game as docs/api.md shows it: its setup from the seats, the rest from its rounds."""
     board = game.scoreboard
     return {
         "id": game.pk,

@@ -87,8 +87,8 @@ class SafeJSONParser(JSONParser):
 
 class ImportParser(BaseParser):
     """An export document: JSON as it is, or packed with gzip (`Content-Encoding: gzip`, or told
-    by its first bytes), up to the import's own limits (games.transfer: 48 MB unpacked) rather
-    than the upload limit of every other request. Read only once the import has its slot."""
+    by its first bytes), up to the import's own limits (games.transfer.LARGEST_DOCUMENT unpacked)
+    rather than the upload limit of every other request. Read only once the import has its slot."""
 
     media_type = "application/json"
 
@@ -196,7 +196,7 @@ class TokenView(ObtainAuthToken):
         username = request.data.get("username") if isinstance(request.data, Mapping) else None
         if FailedLogin.locked_out(request, username):
             raise LockedOut()
-        response = super().post(request, *args, **kwargs)  # a wrong password counts (games.apps)
+        response = super().post(request, *args, **kwargs)  # a wrong password counts (accounts.apps)
         FailedLogin.forget(request, username)
         return response
 
@@ -464,9 +464,9 @@ class ImportView(ApiView):
         request=DocumentSerializer,
         responses=documented(201, ImportCountsSerializer, 400, 413, 429),
         description="Add an export document to your data, all or nothing. The document may be "
-        "sent packed with gzip (Content-Encoding: gzip); up to 48 MB unpacked. One import per "
-        "account at a time, and only a few on the whole server: past that the answer is 429 "
-        "with Retry-After.",
+        f"sent packed with gzip (Content-Encoding: gzip); up to {transfer.LARGEST_DOCUMENT >> 20} "
+        "MB unpacked. One import per account at a time, and only a few on the whole server: past "
+        "that the answer is 429 with Retry-After.",
     )
     def post(self, request):
         try:

@@ -218,7 +218,7 @@ class RoundForm(forms.Form):
             self.add_error(None, said(error.message))
 
 
-# --- A seat's part, on a player's phone (games/seat_views.py) --------------------------------
+# --- A seat's part, on a player's phone (games/views/phones.py) --------------------------------
 
 
 class PartForm(forms.Form):

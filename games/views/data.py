@@ -75,7 +75,7 @@ def _import_from(request, form: ImportForm) -> dict | None:
 def data_export(request):
     document = transfer.export_document(request.user)
     # Compact: a large account's file stays well within what an import reads (indented, it was
-    # two and a half times the size).
+    # more than twice the size).
     response = JsonResponse(
         document, json_dumps_params={"ensure_ascii": False, "separators": (",", ":")}
     )

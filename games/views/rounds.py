@@ -38,7 +38,7 @@ from .common import game_for_user, is_poll, page_context, scoreboard_page, share
 @require_GET
 def round_detail(request, pk: int, number: int):
     """Why a round scored as it did: its explanation, fetched by a tap on its number (htmx),
-    or its own page without JavaScript. Not in the scoreboard page, which it made ten times
+    or its own page without JavaScript. Not in the scoreboard page, which it made many times
     heavier in a long game."""
     game = game_for_user(request, pk, with_rounds=True)
     return _round_response(request, game, number, editable=True)

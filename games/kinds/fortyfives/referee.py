@@ -1,7 +1,8 @@
 """Forty Fives' trick referee: which card takes a trick, from the named trump suit and the plays.
 
-RULES.md, "Trick referee": the highest trump played takes the trick (5, J, A♥, A, K, Q, then red
-trumps 10 down to 2 and black trumps 2 up to 10); with no trump, the highest card of the led suit.
+Its rules page's "Trick referee": the highest trump played takes the trick (5, J, A♥, A, K, Q,
+then red trumps 10 down to 2 and black trumps 2 up to 10); with no trump, the highest card of the
+led suit.
 """
 
 from __future__ import annotations

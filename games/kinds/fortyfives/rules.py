@@ -337,7 +337,7 @@ class FortyFives(Rules):
         before: dict[str, int],
         after: dict[str, int],
     ) -> tuple[str | None, str]:
-        """The team that wins with this hand, if any, and why (RULES.md: "goes out").
+        """The team that wins with this hand, if any, and why (its rules page: "goes out").
 
         The bidding team goes out when it made its bid and is at 120 or more (also when both
         teams reach 120). Otherwise the other team wins at 120 or more, unless the green holds:

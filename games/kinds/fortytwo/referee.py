@@ -1,6 +1,7 @@
 """42's trick referee: which card takes a trick, from the turned-up trump card and the plays.
 
-RULES.md, "Trick referee": jokers, then trump numbers, 15s, pairs, the trump suit, card order.
+Its rules page's "Trick referee": jokers, then trump numbers, 15s, pairs, the trump suit, card
+order.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from ...scoring.messages import N_, Message, and_list
 from ...scoring.schema import Choice, Hands, ListOf, OneOf, PlayerId, Shape, Whole
 
 LOWEST_CARD = 0
-HIGHEST_CARD = 13  # the deck's top value is not stated; RULES.md decides 0..13
+HIGHEST_CARD = 13  # the deck's top value is not stated; its rules page decides 0..13
 TRADE_HAND_COST = 20
 JOKER_COST = 10
 TRADE_CARD_COST = 5
