@@ -16,11 +16,15 @@ from .kinds.base import NUMBER
 from .models import NAME_INPUT_MAX_LENGTH, Player, name_key, normal_name
 from .words import said
 
+NAME_LENGTH = gettext_lazy("A player's name can be 1 to 40 characters.")
+
 
 class NewPlayerForm(forms.Form):
     # The 40-character limit is the normalised name's (Player.add); this only bounds the input.
     name = forms.CharField(
-        max_length=NAME_INPUT_MAX_LENGTH, label=gettext_lazy("New player's name")
+        max_length=NAME_INPUT_MAX_LENGTH,
+        label=gettext_lazy("New player's name"),
+        error_messages={"required": NAME_LENGTH, "max_length": NAME_LENGTH},
     )
 
 

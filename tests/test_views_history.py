@@ -107,6 +107,24 @@ def test_a_player_can_be_added_from_the_players_page(owner_client, owner):
     assert Player.objects.filter(owner=owner, name="Dee").exists()
 
 
+@pytest.mark.parametrize(
+    ("typed", "why"),
+    [
+        ("ann", "already"),  # Ann is in the circle
+        ("", "A player's name can be 1 to 40 characters."),
+        ("x" * 45, "at most 40 characters"),
+    ],
+)
+def test_a_name_refused_on_the_players_page_is_kept_with_why_beside_it(
+    owner_client, players, typed, why
+):
+    response = owner_client.post(reverse("player_add"), {"name": typed, "back": "players"})
+    assert response.status_code == 400
+    field = parse(response).find("form .field.invalid")
+    assert field.find("input[name=name]").get("value", "") == typed
+    assert why in field.find(".error").text
+
+
 def test_a_players_page_shows_their_record_by_game_and_head_to_head(owner_client, night, players):
     ann = players[0]
     response = owner_client.get(reverse("player_detail", args=[ann.pk]))

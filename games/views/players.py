@@ -36,13 +36,15 @@ def player_add(request):
     if form.is_valid():
         try:
             player = Player.add(request.user, form.cleaned_data["name"])
-            messages.success(request, _("%(names)s joined your circle.") % {"names": player.name})
         except ValidationError as error:
-            messages.error(request, " ".join(error.messages))
-    else:
-        messages.error(request, _("A player's name can be 1 to 40 characters."))
+            form.add_error("name", error)
+        else:
+            messages.success(request, _("%(names)s joined your circle.") % {"names": player.name})
     if request.POST.get("back") == "players":
-        return redirect("player_list")
+        # Refused: the players page again, the name as typed and why beside it.
+        return _players_page(request, form) if form.errors else redirect("player_list")
+    if form.errors:
+        messages.error(request, " ".join(form.errors["name"]))
     url = reverse("game_new")
     return redirect(f"{url}?kind={kind}" if kind in GAMES else url)
 
@@ -50,7 +52,7 @@ def player_add(request):
 def _player_added_json(request, form: NewPlayerForm) -> JsonResponse:
     """The new player, or the one of that name already in the circle (the page seats them)."""
     if not form.is_valid():
-        return JsonResponse({"error": _("A player's name can be 1 to 40 characters.")}, status=400)
+        return JsonResponse({"error": " ".join(form.errors["name"])}, status=400)
     try:
         name = normal_name(form.cleaned_data["name"])
         known = Player.objects.filter(owner=request.user, name_key=name_key(name)).first()
@@ -62,15 +64,16 @@ def _player_added_json(request, form: NewPlayerForm) -> JsonResponse:
 
 @require_GET
 def player_list(request):
-    return render(
-        request,
-        "games/player_list.html",
-        {
-            "players": stats.player_records(request.user),
-            "form": NewPlayerForm(),
-            "ratings": ratings.best_at_each_game(request.user),
-        },
-    )
+    return _players_page(request, NewPlayerForm())
+
+
+def _players_page(request, form: NewPlayerForm):
+    context = {
+        "players": stats.player_records(request.user),
+        "form": form,
+        "ratings": ratings.best_at_each_game(request.user),
+    }
+    return render(request, "games/player_list.html", context, status=400 if form.errors else 200)
 
 
 @require_http_methods(["GET", "POST"])
