@@ -135,7 +135,7 @@ def test_play_again_offers_to_take_the_new_game_back(owner_client, owner, player
     again = Game.objects.exclude(pk=game.pk).get()
     page = parse(owner_client.get(answer.url))
     form = page.find("main .message form")
-    assert form["action"] == reverse("game_again_undo", args=[again.pk])
+    assert form["action"] == reverse("game_discard", args=[again.pk])
     assert "Undo" in form.text
     # The plain address of the new game offers nothing to undo.
     assert not parse(owner_client.get(reverse("game_detail", args=[again.pk]))).first(
@@ -169,7 +169,7 @@ def test_the_undo_is_gone_once_a_round_is_saved_in_the_new_game(owner_client, ow
     again.add_round(piles(list(again.players.all()), 1, 2, 3), owner)
     assert not parse(owner_client.get(answer.url)).first("main .message form")
     refused = owner_client.post(
-        reverse("game_again_undo", args=[again.pk]), {"back": str(game.pk)}, follow=True
+        reverse("game_discard", args=[again.pk]), {"back": str(game.pk)}, follow=True
     )
     assert "it stays" in text(refused)
     assert Game.objects.count() == 2
@@ -182,16 +182,14 @@ def test_undoing_play_again_drops_a_night_it_made_and_nothing_else(owner_client,
     assert again.night is not None
     made = again.night
     Game.objects.filter(pk=game.pk).update(night=None)  # the finished game was another night's
-    owner_client.post(reverse("game_again_undo", args=[again.pk]), {"back": str(game.pk)})
+    owner_client.post(reverse("game_discard", args=[again.pk]), {"back": str(game.pk)})
     assert not GameNight.objects.filter(pk=made.pk).exists()
 
 
 def test_another_user_cannot_take_a_game_back(owner, players, outsider_client):
     game = finished_game(owner, players)
     again = Game.start(owner, "fourscore", list(game.players.all()))
-    answer = outsider_client.post(
-        reverse("game_again_undo", args=[again.pk]), {"back": str(game.pk)}
-    )
+    answer = outsider_client.post(reverse("game_discard", args=[again.pk]), {"back": str(game.pk)})
     assert answer.status_code == 404
     assert Game.objects.filter(pk=again.pk).exists()
 
@@ -237,3 +235,29 @@ def test_the_undo_of_a_hand_thrown_in_goes_once_another_round_is_saved(
 
 def test_an_outsider_gets_no_undo_client(owner, players):
     assert Client().get(reverse("phones_off", args=[1])).status_code == 302
+
+
+# --- A game started by mistake ---
+
+
+def test_a_game_with_nothing_saved_in_it_can_be_deleted_from_its_page(owner_client, owner, players):
+    ann, bob, cy, _ = players
+    game = Game.start(owner, "fourscore", [ann, bob, cy], night=GameNight.tonight(owner))
+    night = game.night
+    form = parse(owner_client.get(reverse("game_detail", args=[game.pk]))).find("#round-tools form")
+    assert form["action"] == reverse("game_discard", args=[game.pk])
+    assert "Delete this game" in form.text
+    answer = owner_client.post(form["action"])
+    assert answer.url == reverse("home")
+    assert "The game is deleted." in text(owner_client.get(answer.url))
+    assert not Game.objects.exists() and not GameNight.objects.filter(pk=night.pk).exists()
+    assert owner_client.post(form["action"]).url == reverse("home")  # a second tap: no 404
+
+
+def test_a_game_with_a_round_offers_no_delete_and_keeps_it(owner_client, owner, players):
+    game = finished_game(owner, players)
+    page = parse(owner_client.get(reverse("game_detail", args=[game.pk])))
+    assert not page.first(f"form[action='{reverse('game_discard', args=[game.pk])}']")
+    refused = owner_client.post(reverse("game_discard", args=[game.pk]), follow=True)
+    assert "A round is entered in this game: it stays." in text(refused)
+    assert Game.objects.filter(pk=game.pk).exists()

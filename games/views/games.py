@@ -241,9 +241,12 @@ def _again_from(request, game: Game) -> Game | None:
 
 
 @require_POST
-def game_again_undo(request, pk: int):
-    """Take "Play again" back: the new game goes, with the night it made (if it holds nothing
-    else), and the phone is back on the finished game. Once a round is saved it stays."""
+def game_discard(request, pk: int):
+    """Take back a game in which nothing is saved yet (started by mistake, or by "Play again":
+    `back` names the finished game to return to), with the night it made if that holds nothing
+    else. Once a round is entered it stays."""
+    if request.session.get("discarded_game") == pk:  # a second tap: it is gone already
+        return redirect("home")
     game = game_for_user(request, pk)
     back = request.POST.get("back", "")
     finished = (
@@ -253,17 +256,21 @@ def game_again_undo(request, pk: int):
     )
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game.pk).first()
-        if game is None or finished is None:
+        if game is None:  # taken back meanwhile
             return redirect("home")
         if game.rounds.exists() or game.drafts.exists():
-            messages.error(request, _("A round is entered in the new game: it stays."))
+            messages.error(request, _("A round is entered in this game: it stays."))
             return redirect("game_detail", pk=game.pk)
         night = game.night
         game.delete()
         if night is not None and not night.games.exists() and not (night.location or night.notes):
             night.delete()
-    messages.success(request, _("The new game is taken back."))
-    return redirect("game_detail", pk=finished.pk)
+    request.session["discarded_game"] = pk
+    if finished:
+        messages.success(request, _("The new game is taken back."))
+        return redirect("game_detail", pk=finished.pk)
+    messages.success(request, _("The game is deleted."))
+    return redirect("home")
 
 
 @require_GET
