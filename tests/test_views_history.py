@@ -284,6 +284,33 @@ def test_an_import_counts_what_it_brought_each_in_the_singular_or_plural(
     assert said in html_text(importer.get(response.url))
 
 
+def test_the_same_file_sent_twice_from_one_page_is_imported_once(owner, outsider):
+    """A double tap on Import: the second finds the account changed since its page was opened."""
+    night = GameNight.objects.create(owner=owner, date="2026-11-20")
+    Game.start(
+        owner, "fourscore", [Player.add(owner, "Ann"), Player.add(owner, "Bob")], night=night
+    )
+    exporter, importer = Client(), Client()
+    exporter.force_login(owner)
+    importer.force_login(outsider)
+    document = json.dumps(page_export(exporter)).encode()
+    seen = parse(importer.get(reverse("your_data"))).find("input[name=seen]")["value"]
+    sent = {"seen": seen}
+
+    def send():
+        upload_file = SimpleUploadedFile("export.json", document, "application/json")
+        return importer.post(reverse("your_data"), {**sent, "document": upload_file})
+
+    assert send().status_code == 302
+    again = send()
+    assert again.status_code == 400
+    assert "was this file just imported?" in html_text(again)
+    assert Game.objects.filter(owner=outsider).count() == 1
+    sent["seen"] = parse(again).find("input[name=seen]")["value"]  # chosen again on that page
+    assert send().status_code == 302
+    assert Game.objects.filter(owner=outsider).count() == 2
+
+
 def test_export_then_import_on_the_pages_loses_nothing(account, owner, outsider):  # noqa: F811
     owner_client, outsider_client = Client(), Client()
     owner_client.force_login(owner)

@@ -1,6 +1,7 @@
 """Your data: everything as one JSON document, and bringing such a document back."""
 
 from django.contrib import messages
+from django.db.models import Max
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -12,9 +13,8 @@ from django.views.decorators.http import (
 )
 
 from .. import transfer
-from ..forms import (
-    ImportForm,
-)
+from ..forms import ImportForm
+from ..models import Game, GameNight
 
 
 @require_http_methods(["GET", "POST"])
@@ -29,9 +29,10 @@ def your_data(request):
     if posted:
         try:
             with transfer.import_slot(request.user):  # the file is read once it has its slot
-                counts = _import_from(request, form)
+                counts = _import_from(request, form, _data_seen(request))
         except transfer.Busy as busy:
             context = {"form": ImportForm(), "busy": busy.message}
+            context["seen"] = request.POST.get("seen", _data_version(request.user))
             response = render(request, "games/your_data.html", context, status=429)
             response["Retry-After"] = str(busy.retry_after)
             return response
@@ -44,9 +45,25 @@ def your_data(request):
     return render(
         request,
         "games/your_data.html",
-        {"form": form, "to_fix": to_fix},
+        {"form": form, "to_fix": to_fix, "seen": _data_version(request.user)},
         status=400 if form.errors else 200,
     )
+
+
+def _data_version(user) -> str:
+    """What the page showed of the account: its newest game and night. An import changes it,
+    so that the same file sent again from the same page (a double tap) is not imported twice."""
+    newest = {
+        model: model.objects.filter(owner=user).aggregate(newest=Max("pk"))["newest"] or 0
+        for model in (Game, GameNight)
+    }
+    return f"{newest[Game]}-{newest[GameNight]}"
+
+
+def _data_seen(request) -> bool:
+    """Whether the account is as the import's page saw it (a page without the field: yes)."""
+    seen = request.POST.get("seen")
+    return seen is None or seen == _data_version(request.user)
 
 
 def _imported(counts: dict[str, int]) -> str:
@@ -60,9 +77,18 @@ def _imported(counts: dict[str, int]) -> str:
     return _("Imported %(players)s, %(nights)s and %(games)s.") % parts
 
 
-def _import_from(request, form: ImportForm) -> dict | None:
+def _import_from(request, form: ImportForm, as_seen: bool) -> dict | None:
     """The uploaded file imported (its counts), or None: the form says why not."""
     if not form.is_valid():
+        return None
+    if not as_seen:
+        form.add_error(
+            "document",
+            _(
+                "Nothing was imported: your data changed after this page was opened (was this "
+                "file just imported?). To import it as well, choose it again and send it."
+            ),
+        )
         return None
     try:
         return transfer.import_document(request.user, form.cleaned_data["document"])
