@@ -81,6 +81,19 @@ def test_a_refused_game_comes_back_with_the_players_in_their_seats(owner_client,
     assert not Game.objects.exists()
 
 
+def test_the_new_game_form_is_sent_to_its_games_address_so_a_language_switch_returns_to_it(
+    owner_client, players
+):
+    """After a refused start the phone is at the address the form was sent to: with the game
+    in it, the footer's language switch comes back to that game's form, not to "Which game?"."""
+    url = reverse("game_new") + "?kind=fortyfives"
+    form = parse(owner_client.get(url)).find("form#new-game")
+    assert form["action"] == url
+    refused = owner_client.post(form["action"], {"kind": "fortyfives", "players": [players[0].pk]})
+    back = parse(refused).find("footer input[name=next]")["value"]
+    assert back == url
+
+
 def test_the_same_player_twice_is_refused(owner_client, players):
     ann, bob, _, _ = players
     data = {"kind": "fourscore", "players": [ann.pk, bob.pk, ann.pk], "option_deals": 1}
