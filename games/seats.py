@@ -170,11 +170,14 @@ def game_written(sender, game: Game, **kwargs) -> None:
 
 
 def drop_stale_drafts(game: Game, board: Scoreboard) -> None:
-    """After a write: the draft of the round just saved (or of a game now over) goes."""
+    """After a write: the draft of the round just saved (or of a game now over) goes. A later
+    round's draft stays (an undo went back past it): the phones' parts are there again when the
+    round is brought back or entered anew."""
     stage = current_stage(game, board)
     drafts = RoundDraft.objects.filter(game=game)
     if stage is not None:
         drafts = drafts.exclude(number=stage.number, phase=stage.phase)
+        drafts = drafts.exclude(number__gt=stage.number)
     drafts.delete()
 
 

@@ -316,6 +316,24 @@ def test_the_draft_goes_when_the_game_ends(owner):
     assert "Winner: Ann" in page
 
 
+def test_a_part_sent_for_the_next_round_waits_through_an_undo_and_is_back_with_the_round(
+    owner, owner_client
+):
+    game, (ann, bob, cy) = start(owner, "fortybelow")
+    game.add_round({"went_out": ann.pk, "hands": [
+        {"player": p.pk, "grid": GRIDS[p.name]} for p in (ann, bob, cy)
+    ]}, owner)  # fmt: skip
+    phone, path = join_as(game, ann)
+    send(phone, path, grid_post(ann, GRIDS["Ann"], stage="2-hand"))
+    undone = owner_client.post(reverse("round_delete", args=[game.pk, 1]))
+    revision = undone.url.rsplit("=", 1)[1]
+    assert stage_of(phone.get(path)) == "1-hand"  # the phone enters round 1 again meanwhile
+    owner_client.post(reverse("revision_restore", args=[game.pk, revision]), {"back": "undone"})
+    page = phone.get(path)
+    assert stage_of(page) == "2-hand"
+    assert RoundDraft.objects.get(game=game).parts["hands"][str(ann.pk)]
+
+
 def test_a_revoked_link_or_phones_turned_off_reads_and_writes_nothing(owner, owner_client):
     game, (ann, bob) = start(owner, "fourscore", names=("Ann", "Bob"))
     phone, path = join_as(game, ann)
