@@ -334,7 +334,7 @@ def _points(line: Series, x_text: _Coordinates, y_text: _Coordinates) -> str:
 
 
 def thinned(totals: Sequence[float], most: int = MAX_POINTS) -> Sequence[int]:
-    """Which of a line's points to draw, by index in round order: at most about MAX_POINTS, the
+    """Which of a line's points to draw, by index in round order: at most about `most`, the
     first, the last, and each stretch's lowest and highest totals, so a long game keeps its peaks
     and drops (halvings)."""
     if len(totals) <= most:

@@ -16,7 +16,7 @@ from .kinds.base import NUMBER
 from .models import NAME_INPUT_MAX_LENGTH, Player, name_key, normal_name
 from .words import said
 
-NAME_LENGTH = gettext_lazy("A player's name can be 1 to 40 characters.")
+NAME_LENGTH_ERROR = gettext_lazy("A player's name can be 1 to 40 characters.")
 
 
 class NewPlayerForm(forms.Form):
@@ -24,7 +24,7 @@ class NewPlayerForm(forms.Form):
     name = forms.CharField(
         max_length=NAME_INPUT_MAX_LENGTH,
         label=gettext_lazy("New player's name"),
-        error_messages={"required": NAME_LENGTH, "max_length": NAME_LENGTH},
+        error_messages={"required": NAME_LENGTH_ERROR, "max_length": NAME_LENGTH_ERROR},
     )
 
 

@@ -773,6 +773,11 @@ class Game(models.Model):
             self._after_write(self._table_after(before, self._names_now()), problem=problem)
             return kept
 
+    def discardable(self) -> bool:
+        """Whether the game can be taken back whole: nothing was ever entered in it (no round,
+        none undone that could be brought back, no part sent from a player's phone)."""
+        return not (self.rounds.exists() or self.revisions.exists() or self.drafts.exists())
+
     def play_again(self, utc_offset: int | None = None) -> Game:
         """A new game of this one's kind, players and options, tonight, dealt by the player
         next in turn. A second tap (or a second phone) gets the game the first one started,
@@ -787,7 +792,7 @@ class Game(models.Model):
             ).exclude(pk=self.pk)
             for game in started.filter(created__gt=self.created).with_seats().order_by("-pk"):
                 same = [seat.player_id for seat in game.seats] == [p.pk for p in players]
-                if same and game.options == self.options and not game.rounds.exists():
+                if same and game.options == self.options and game.discardable():
                     return game
             return Game.start(self.owner, self.kind, players, dealer, self.options, night)
 
@@ -796,21 +801,14 @@ class Game(models.Model):
         round that already is that version (a second tap, another phone's) stays as it is."""
         if revision.game_id != self.pk:
             raise NoSuchRound(_("That version belongs to another game."))
-        try:
-            if (round_ := self._round_as(revision)) is not None:
+        with transaction.atomic():
+            self._lock()  # so that a tap waiting for another sees what that one did
+            round_ = self.rounds.filter(number=revision.number).first()
+            if round_ is not None and round_.entry == revision.entry:
                 return round_
-            if revision.number <= self.rounds.count():
+            if round_ is not None:
                 return self.replace_round(revision.number, revision.entry, by)
             return self.add_round(revision.entry, by, number=revision.number)
-        except Conflict:
-            # Brought back by a tap that got there first, while this one waited for the game.
-            if (round_ := self._round_as(revision)) is None:
-                raise
-            return round_
-
-    def _round_as(self, revision: RoundRevision) -> Round | None:
-        round_ = self.rounds.filter(number=revision.number).first()
-        return round_ if round_ is not None and round_.entry == revision.entry else None
 
     def rescore(self, *, rated: bool = True) -> None:
         """Score every saved round again from round 1, under the rules as they now read: after

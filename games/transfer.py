@@ -41,8 +41,8 @@ FORMAT = "scorekeeper/1"
 
 
 class Refused(Exception):
-    """The document can't be imported, and nothing of it was. `errors`: for a document of the
-    wrong shape, every field's messages (as DRF gives them)."""
+    """A document (or, in the API, any request) refused, and nothing of it done. `errors`: for
+    one of the wrong shape, every field's messages (as DRF gives them)."""
 
     def __init__(
         self,

@@ -314,7 +314,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # Every refusal (the models', the engine's, a malformed request) as API.md's JSON.
+    # Every refusal (the models', the engine's, a malformed request) as docs/api.md's JSON.
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {

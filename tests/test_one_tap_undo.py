@@ -259,5 +259,35 @@ def test_a_game_with_a_round_offers_no_delete_and_keeps_it(owner_client, owner, 
     page = parse(owner_client.get(reverse("game_detail", args=[game.pk])))
     assert not page.first(f"form[action='{reverse('game_discard', args=[game.pk])}']")
     refused = owner_client.post(reverse("game_discard", args=[game.pk]), follow=True)
-    assert "A round is entered in this game: it stays." in text(refused)
+    assert "Rounds were entered in this game: it stays." in text(refused)
     assert Game.objects.filter(pk=game.pk).exists()
+
+
+def test_a_game_whose_round_was_undone_offers_no_delete_and_keeps_what_can_come_back(
+    owner_client, owner, players
+):
+    """Its round can still be brought back: deleting the game would lose it."""
+    ann, bob, cy, _ = players
+    game = Game.start(owner, "fourscore", [ann, bob, cy], options={"deals": 3})
+    game.add_round(piles([ann, bob, cy], 5, 2, 9), owner)
+    undone = owner_client.post(reverse("round_delete", args=[game.pk, 1]))
+    page = parse(owner_client.get(undone.url))
+    assert not page.first(f"form[action='{reverse('game_discard', args=[game.pk])}']")
+    refused = owner_client.post(reverse("game_discard", args=[game.pk]), follow=True)
+    assert "it stays" in text(refused)
+    assert Game.objects.filter(pk=game.pk).exists() and game.revisions.exists()
+
+
+def test_a_game_with_its_bids_saved_or_a_phones_part_in_offers_no_delete(
+    owner_client, owner, players
+):
+    ann, bob, cy, _ = players
+    open_round = Game.start(owner, "fortytwo", [ann, bob, cy], first_dealer=cy)
+    open_round.add_round({"hands": [{"player": p.pk, "bid": 1} for p in (ann, bob, cy)]}, owner)
+    with_a_part = Game.start(owner, "fourscore", [ann, bob, cy])
+    RoundDraft.objects.create(game=with_a_part, number=1, phase="hand", parts={"hands": {}})
+    for game in (open_round, with_a_part):
+        page = parse(owner_client.get(reverse("game_detail", args=[game.pk])))
+        assert not page.first(f"form[action='{reverse('game_discard', args=[game.pk])}']")
+        owner_client.post(reverse("game_discard", args=[game.pk]))
+        assert Game.objects.filter(pk=game.pk).exists()

@@ -1,5 +1,5 @@
 """Players' phones: joining with a code, seat links, the round assembled from each seat's part
-and saved through the write path (games/seats.py, games/seat_views.py, docs/seats.md)."""
+and saved through the write path (games/seats.py, games/views/phones.py, docs/seats.md)."""
 
 import re
 from html.parser import HTMLParser

@@ -1,6 +1,5 @@
 """The pages' words that need more than a template: `said` for the engine's English (a note, an
-error, a game's name), `info_said` for a game's information lines, `js_words` for the scripts'
-sentences, all in the reader's language."""
+error, a game's name), `js_words` for the scripts' sentences, both in the reader's language."""
 
 import json
 from functools import cache

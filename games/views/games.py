@@ -235,7 +235,7 @@ def _again_from(request, game: Game) -> Game | None:
         request.htmx and not request.htmx.history_restore_request
     ):
         return None
-    if game.finished or game.rounds.exists() or game.drafts.exists():
+    if game.finished or not game.discardable():
         return None
     return Game.objects.filter(pk=pk, owner=request.user, finished_at__isnull=False).first()
 
@@ -258,8 +258,8 @@ def game_discard(request, pk: int):
         game = Game.objects.select_for_update().filter(pk=game.pk).first()
         if game is None:  # taken back meanwhile
             return redirect("home")
-        if game.rounds.exists() or game.drafts.exists():
-            messages.error(request, _("A round is entered in this game: it stays."))
+        if not game.discardable():
+            messages.error(request, _("Rounds were entered in this game: it stays."))
             return redirect("game_detail", pk=game.pk)
         night = game.night
         game.delete()
