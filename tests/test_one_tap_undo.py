@@ -144,6 +144,8 @@ def test_play_again_offers_to_take_the_new_game_back(owner_client, owner, player
 
     back = owner_client.post(form["action"], {"back": str(game.pk)})
     assert back.url == reverse("game_detail", args=[game.pk])
+    again = owner_client.post(form["action"], {"back": str(game.pk)})  # a second tap
+    assert again.url == back.url
     assert list(Game.objects.all()) == [game]
     assert "The new game is taken back." in text(owner_client.get(back.url))
 
@@ -251,7 +253,9 @@ def test_a_game_with_nothing_saved_in_it_can_be_deleted_from_its_page(owner_clie
     assert answer.url == reverse("home")
     assert "The game is deleted." in text(owner_client.get(answer.url))
     assert not Game.objects.exists() and not GameNight.objects.filter(pk=night.pk).exists()
-    assert owner_client.post(form["action"]).url == reverse("home")  # a second tap: no 404
+    second = owner_client.post(form["action"], follow=True)  # a second tap: the same answer
+    assert second.redirect_chain[-1][0] == reverse("home")
+    assert text(second).count("The game is deleted.") == 1
 
 
 def test_a_game_with_a_round_offers_no_delete_and_keeps_it(owner_client, owner, players):

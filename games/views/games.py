@@ -242,22 +242,22 @@ def _again_from(request, game: Game) -> Game | None:
 
 @require_POST
 def game_discard(request, pk: int):
-    """Take back a game in which nothing is saved yet (started by mistake, or by "Play again":
+    """Take back a game in which nothing was entered (started by mistake, or by "Play again":
     `back` names the finished game to return to), with the night it made if that holds nothing
-    else. Once a round is entered it stays."""
-    if request.session.get("discarded_game") == pk:  # a second tap: it is gone already
-        return redirect("home")
-    game = game_for_user(request, pk)
+    else. Once a round is entered it stays. A second tap gets the first one's answer."""
     back = request.POST.get("back", "")
     finished = (
         Game.objects.filter(pk=back, owner=request.user, finished_at__isnull=False).first()
         if back.isascii() and back.isdigit() and len(back) < 19
         else None
     )
+    if request.session.get("discarded_game") == pk:  # gone already
+        return _discarded(request, finished)
+    game = game_for_user(request, pk)
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game.pk).first()
-        if game is None:  # taken back meanwhile
-            return redirect("home")
+        if game is None:  # taken back by a tap that got there first
+            return _discarded(request, finished)
         if not game.discardable():
             messages.error(request, _("Rounds were entered in this game: it stays."))
             return redirect("game_detail", pk=game.pk)
@@ -266,6 +266,10 @@ def game_discard(request, pk: int):
         if night is not None and not night.games.exists() and not (night.location or night.notes):
             night.delete()
     request.session["discarded_game"] = pk
+    return _discarded(request, finished)
+
+
+def _discarded(request, finished: Game | None):
     if finished:
         messages.success(request, _("The new game is taken back."))
         return redirect("game_detail", pk=finished.pk)
