@@ -68,7 +68,7 @@ class Fields:
         return getattr(self, name)
 
 
-# What templates/games/score_chart.html draws: every coordinate already a short string (_n),
+# What templates/games/score_chart.html draws: every coordinate already a short string (coord),
 # every text plain (the template escapes it).
 
 
@@ -187,7 +187,7 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> ScoreChart | Non
                 colour=f"s{index % len(DASHES) + 1}",
                 won=line.won,
                 points=_points(line, x_text, y_text),
-                width=_n(WINNER_WIDTH if line.won else LINE_WIDTH),
+                width=coord(WINNER_WIDTH if line.won else LINE_WIDTH),
                 lighter=someone_won and not line.won,
                 dash=DASHES[index % len(DASHES)],
                 marker=_marker(index, end_x, end_y),
@@ -208,12 +208,17 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> ScoreChart | Non
         end_x, end_y = x_of(line.rounds[-1]), y_of(line.totals[-1])
         leader = None
         if abs(centre - end_y) > 2:
-            leader = (_n(end_x + 4), _n(end_y), _n(end_x + LABEL_OFFSET - 2), _n(centre))
+            leader = (
+                coord(end_x + 4),
+                coord(end_y),
+                coord(end_x + LABEL_OFFSET - 2),
+                coord(centre),
+            )
         chart_labels.append(
             Label(
                 colour=f"s{index % len(DASHES) + 1}",
-                x=_n(end_x + LABEL_OFFSET),
-                y=_n(centre + BASELINE),
+                x=coord(end_x + LABEL_OFFSET),
+                y=coord(centre + BASELINE),
                 bold=line.won,
                 name=line.name,
                 text=text,
@@ -222,13 +227,15 @@ def score_chart(board: Scoreboard, names: Mapping[int, str]) -> ScoreChart | Non
         )
     return ScoreChart(
         summary=_summary(board, series, last_round),
-        left=_n(left),
-        right=_n(left + plot_width),
-        grid=[_n(y_of(tick)) for tick in y_ticks],
-        zero=_n(y_of(0)) if low < 0 else None,
-        y_ticks=[Text(_n(left - 5), _n(y_of(tick) + BASELINE), shown(tick)) for tick in y_ticks],
-        x_ticks=[Text(_n(x_of(tick)), _n(plot_bottom + 17), str(tick)) for tick in x_ticks],
-        x_title=Text(_n(left + plot_width + ROUND_OFFSET), _n(plot_bottom + 17), round_title),
+        left=coord(left),
+        right=coord(left + plot_width),
+        grid=[coord(y_of(tick)) for tick in y_ticks],
+        zero=coord(y_of(0)) if low < 0 else None,
+        y_ticks=[
+            Text(coord(left - 5), coord(y_of(tick) + BASELINE), shown(tick)) for tick in y_ticks
+        ],
+        x_ticks=[Text(coord(x_of(tick)), coord(plot_bottom + 17), str(tick)) for tick in x_ticks],
+        x_title=Text(coord(left + plot_width + ROUND_OFFSET), coord(plot_bottom + 17), round_title),
         lines=lines,
         labels=chart_labels,
     )
@@ -398,18 +405,18 @@ def _marker(index: int, x: float, y: float) -> Marker:
     """A shape at a line's end, a different one per series."""
     shape = index % len(DASHES)
     if shape == 0:
-        return Marker("circle", cx=_n(x), cy=_n(y))
+        return Marker("circle", cx=coord(x), cy=coord(y))
     if shape == 1:
-        return Marker("rect", x=_n(x - 3.5), y=_n(y - 3.5), width="7", height="7")
+        return Marker("rect", x=coord(x - 3.5), y=coord(y - 3.5), width="7", height="7")
     if shape == 2:
-        return Marker("path", d=f"M{_n(x)},{_n(y - 5)}l4.5,8h-9z")
+        return Marker("path", d=f"M{coord(x)},{coord(y - 5)}l4.5,8h-9z")
     if shape == 3:
-        return Marker("path", d=f"M{_n(x)},{_n(y - 5)}l5,5l-5,5l-5,-5z")
+        return Marker("path", d=f"M{coord(x)},{coord(y - 5)}l5,5l-5,5l-5,-5z")
     if shape == 4:
-        return Marker("path", d=f"M{_n(x)},{_n(y + 5)}l4.5,-8h-9z")
+        return Marker("path", d=f"M{coord(x)},{coord(y + 5)}l4.5,-8h-9z")
     if shape == 5:
-        return Marker("path", solid=False, d=f"M{_n(x - 4)},{_n(y - 4)}l8,8m0,-8l-8,8")
-    return Marker("rect", x=_n(x - 1.5), y=_n(y - 5), width="3", height="10")
+        return Marker("path", solid=False, d=f"M{coord(x - 4)},{coord(y - 4)}l8,8m0,-8l-8,8")
+    return Marker("rect", x=coord(x - 1.5), y=coord(y - 5), width="3", height="10")
 
 
 def _nice_step(rough: float) -> int:
@@ -453,7 +460,7 @@ def _letter_width(char: str) -> float:
 
 
 class _Coordinates(dict):
-    """Coordinates as the SVG writes them (_n), by the round number or the total they stand for
+    """Coordinates as the SVG writes them (coord), by the round number or the total they stand for
     (`place` turns one into a coordinate); each is worked out when first asked for."""
 
     def __init__(self, place: Callable[[int], float]):
@@ -461,11 +468,11 @@ class _Coordinates(dict):
         self.place = place
 
     def __missing__(self, value: int) -> str:
-        text = self[value] = _n(self.place(value))
+        text = self[value] = coord(self.place(value))
         return text
 
 
-def _n(value: float) -> str:
+def coord(value: float) -> str:
     """A coordinate to one decimal place, without a trailing ".0"."""
     text = f"{value:.1f}".removesuffix(".0")
     return "0" if text == "-0" else text

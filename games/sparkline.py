@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.utils.formats import number_format
 from django.utils.translation import ngettext
 
-from .charts import _n, thinned
+from .charts import coord, thinned
 from .scoring.numbers import MINUS
 from .words import said
 
@@ -63,11 +63,11 @@ def rating_line(game_name: str, ordinals: Sequence[float]) -> Sparkline:
     return Sparkline(
         summary=summary,
         points=" ".join(
-            f"{_n(x_of(i))},{_n(y_of(ordinals[i]))}" for i in thinned(ordinals, MAX_POINTS)
+            f"{coord(x_of(i))},{coord(y_of(ordinals[i]))}" for i in thinned(ordinals, MAX_POINTS)
         ),
-        end_x=_n(x_of(len(ordinals) - 1)),
-        end_y=_n(y_of(ordinals[-1])),
-        start_y=_n(y_of(ordinals[0])),
+        end_x=coord(x_of(len(ordinals) - 1)),
+        end_y=coord(y_of(ordinals[-1])),
+        start_y=coord(y_of(ordinals[0])),
     )
 
 
