@@ -80,19 +80,19 @@ def clean_text(
     """Trimmed text with no control characters (PostgreSQL refuses NUL; nobody means them);
     `lines` lets notes keep their line breaks and tabs."""
     if not isinstance(value, str):
-        raise ValidationError(_("%(what)s must be text") % {"what": what})
+        raise ValidationError(_("%(what)s must be text.") % {"what": what})
     text = value.strip()
     if lines:
         text = text.replace("\r\n", "\n")  # as browsers send a textarea's lines
     allowed = "\n\t" if lines else ""
     if required and not text:
-        raise ValidationError(_("%(what)s can't be empty") % {"what": what})
+        raise ValidationError(_("%(what)s can't be empty.") % {"what": what})
     if len(text) > max_length:
         raise ValidationError(
-            _("%(what)s can be at most %(most)s characters") % {"what": what, "most": max_length}
+            _("%(what)s can be at most %(most)s characters.") % {"what": what, "most": max_length}
         )
     if any(unicodedata.category(ch) == "Cc" and ch not in allowed for ch in text):
-        raise ValidationError(_("%(what)s can't contain control characters") % {"what": what})
+        raise ValidationError(_("%(what)s can't contain control characters.") % {"what": what})
     return text
 
 
@@ -108,21 +108,21 @@ def normal_name(value: object) -> str:
     ones), without invisible or direction-control characters, trimmed, inner whitespace
     collapsed to one space; 1 to 40 characters."""
     if not isinstance(value, str):
-        raise ValidationError(_("A player's name must be text"))
+        raise ValidationError(_("A player's name must be text."))
     if len(value) > NAME_INPUT_MAX_LENGTH:
         raise ValidationError(
-            _("A player's name can be at most %(most)s characters") % {"most": NAME_MAX_LENGTH}
+            _("A player's name can be at most %(most)s characters.") % {"most": NAME_MAX_LENGTH}
         )
     if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
-        raise ValidationError(_("A player's name can't contain control characters"))
+        raise ValidationError(_("A player's name can't contain control characters."))
     visible = "".join(ch for ch in value if unicodedata.category(ch) != "Cf" or ch in KEPT_FORMAT)
     words = unicodedata.normalize("NFKC", visible).split()
     name = " ".join(word.strip(JOINERS) for word in words if word.strip(JOINERS))
     if not name or not any(unicodedata.category(ch) != "Cf" for ch in name):
-        raise ValidationError(_("A player's name can't be empty (or only invisible characters)"))
+        raise ValidationError(_("A player's name can't be empty (or only invisible characters)."))
     if len(name) > NAME_MAX_LENGTH:
         raise ValidationError(
-            _("A player's name can be at most %(most)s characters") % {"most": NAME_MAX_LENGTH}
+            _("A player's name can be at most %(most)s characters.") % {"most": NAME_MAX_LENGTH}
         )
     return name
 
@@ -166,48 +166,61 @@ class Player(models.Model):
     def add(cls, owner, name: object) -> Player:
         """A new player in the owner's circle; names are normalised and unique ignoring case."""
         name = normal_name(name)
-        if cls.objects.filter(owner=owner, name_key=name_key(name)).exists():
-            raise ValidationError(_("You already have a player called %(name)s") % {"name": name})
+        cls._refuse_taken(owner, name)
         try:
             with transaction.atomic():
                 return cls.objects.create(owner=owner, name=name)
-        except IntegrityError:
-            raise ValidationError(
-                _("You already have a player called %(name)s") % {"name": name}
-            ) from None
+        except IntegrityError:  # added by another request since
+            cls._refuse_taken(owner, name)
+            raise
 
     def rename(self, name: object) -> None:
         name = normal_name(name)
-        taken = Player.objects.filter(owner=self.owner_id, name_key=name_key(name))
-        if taken.exclude(pk=self.pk).exists():
-            raise ValidationError(_("You already have a player called %(name)s") % {"name": name})
+        self._refuse_taken(self.owner_id, name, but=self.pk)
         with transaction.atomic():
             self.name = name
             self.save(update_fields=["name"])
             # A new version of their games, so that phones polling them show the new name.
             Game.objects.filter(seat__player=self).update(updated=timezone.now())
 
+    @classmethod
+    def _refuse_taken(cls, owner, name: str, *, but: int | None = None) -> None:
+        """Refuse a name the owner's circle already has, naming that player as spelt there."""
+        taken = cls.objects.filter(owner=owner, name_key=name_key(name)).exclude(pk=but).first()
+        if taken:
+            raise ValidationError(
+                _("You already have a player called %(name)s.") % {"name": taken.name}
+            )
+
+    def merge_refusal(self, keep: Player, games=None) -> ValidationError | None:
+        """Why this player can't be merged into `keep`, or None: they are one player, or both
+        sat in the same game (`games`: this player's, when the caller holds them locked)."""
+        if keep.pk == self.pk or keep.owner_id != self.owner_id:
+            return ValidationError(_("Choose another of your players to merge with."))
+        if games is None:
+            games = Game.objects.filter(seat__player=self)
+        both = next((seat.game for seat in keep.seats.filter(game__in=games)), None)
+        if both is None:
+            return None
+        return ValidationError(
+            _("%(one)s and %(other)s both played %(game)s (%(day)s), so they are two people.")
+            % {
+                "one": self,
+                "other": keep,
+                "game": both,
+                "day": date_format(both.created, "d M Y"),
+            }
+        )
+
     def merge_into(self, keep: Player) -> None:
         """This player and `keep` are one person: their games, rounds and earlier versions of
-        rounds become keep's, and this player is gone. Refused when both sat in the same game."""
-        if keep.pk == self.pk or keep.owner_id != self.owner_id:
-            raise ValidationError(_("Choose another of your players to merge with."))
+        rounds become keep's, and this player is gone. Refused (merge_refusal) when both sat in
+        the same game."""
         with transaction.atomic():
             games = list(Game.objects.select_for_update().filter(seat__player=self))
-            both = next((seat.game for seat in keep.seats.filter(game__in=games)), None)
-            if both:
-                raise ValidationError(
-                    _(
-                        "%(one)s and %(other)s both played %(game)s (%(day)s), "
-                        "so they are two people."
-                    )
-                    % {
-                        "one": self,
-                        "other": keep,
-                        "game": both,
-                        "day": date_format(both.created, "d M Y"),
-                    }
-                )
+            refusal = self.merge_refusal(keep, games)
+            if refusal:
+                raise refusal
 
             def new_id(value: object, at: str) -> object:
                 return keep.pk if type(value) is int and value == self.pk else value

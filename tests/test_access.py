@@ -376,7 +376,7 @@ URLS: dict[str, Url] = {
     ),
     "night_csv": url(PAGE, night, GET=200),
     "player_detail": url(PAGE, player, GET=200, POST=(302, lambda w: {"name": "Delphine Two"})),
-    "player_merge": url(PAGE, player, POST=(302, lambda w: {"into": w.ann.pk})),
+    "player_merge": url(PAGE, player, POST=(302, lambda w: {"into": w.ann.pk, "confirmed": "yes"})),
     # -- the JSON API
     "api-players": url(API, GET=200, POST=(201, lambda w: {"name": "Zebedee Hart"})),
     "api-player-stats": url(API, lambda w: {"player_id": w.ann.pk}, GET=200),
@@ -576,7 +576,11 @@ def test_another_users_rows_named_in_a_body_are_refused(world):
             {"hands": [hand, {"player": ann, "pile": 2}]},
             {"hands": [hand, {"player": flo, "pile": 2}]},
         ),
-        (reverse("player_merge", args=[gus]), {"into": ann}, {"into": eve}),
+        (
+            reverse("player_merge", args=[gus]),
+            {"into": ann, "confirmed": "yes"},
+            {"into": eve, "confirmed": "yes"},
+        ),
     ]
     bodies = {
         reverse("game_new"): {

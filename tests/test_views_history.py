@@ -144,7 +144,7 @@ def test_a_player_is_renamed_and_a_taken_name_is_refused(owner_client, players):
     assert ann.name == "Annie"
     response = owner_client.post(url, {"name": "BOB"})
     assert response.status_code == 400
-    assert "You already have a player called BOB" in response.content.decode()
+    assert "You already have a player called Bob." in response.content.decode()
     ann.refresh_from_db()
     assert ann.name == "Annie"
 
@@ -154,9 +154,19 @@ def test_merging_two_names_of_one_person_moves_their_games(owner_client, owner, 
     annie = Player.add(owner, "Annie")
     game = Game.start(owner, "fourscore", [annie, players[1]])
     game.add_round(piles([annie, players[1]], 1, 4), owner)
-    response = owner_client.post(
-        reverse("player_merge", args=[annie.pk]), {"into": ann.pk}, follow=True
-    )
+    url = reverse("player_merge", args=[annie.pk])
+    # A merge can't be undone: the first tap asks, saying what it will do, and changes nothing.
+    asked = owner_client.post(url, {"into": ann.pk})
+    assert asked.status_code == 200
+    text = html_text(asked)
+    assert "Merge Annie into Ann?" in text
+    assert "Annie's 1 game becomes Ann's, and the name Annie is removed." in text
+    assert Player.objects.filter(pk=annie.pk).exists()
+    form = parse(asked).find(f"form[action='{url}']")
+    fields = {field["name"]: field["value"] for field in form.find_all("input")}
+    assert fields["into"] == str(ann.pk)
+    assert form.find("a")["href"] == reverse("player_detail", args=[annie.pk])
+    response = owner_client.post(url, fields, follow=True)
     assert response.redirect_chain[-1][0] == reverse("player_detail", args=[ann.pk])
     assert "Annie is now Ann" in response.content.decode()
     assert response.context["stats"].wins == 1
@@ -167,19 +177,37 @@ def test_the_merge_is_said_in_dutch_too(owner_client, owner, players):
     annie = Player.add(owner, "Annie")
     response = owner_client.post(
         reverse("player_merge", args=[annie.pk]),
-        {"into": players[0].pk},
+        {"into": players[0].pk, "confirmed": "yes"},
         follow=True,
         HTTP_ACCEPT_LANGUAGE="nl",
     )
     assert "Annie is nu Ann: hun spellen zijn samengevoegd." in html_text(response)
 
 
+def test_the_merge_asks_in_dutch_too(owner_client, owner, players):
+    annie = Player.add(owner, "Annie")
+    Game.start(owner, "fourscore", [annie, players[1]])
+    Game.start(owner, "fourscore", [annie, players[2]])
+    response = owner_client.post(
+        reverse("player_merge", args=[annie.pk]),
+        {"into": players[0].pk},
+        HTTP_ACCEPT_LANGUAGE="nl",
+    )
+    text = html_text(response)
+    assert "Annie samenvoegen met Ann?" in text
+    assert "De 2 spellen van Annie worden van Ann" in text
+    assert "Houd ze apart" in text
+
+
 def test_merging_is_refused_with_a_message_when_both_played_one_game(owner_client, night, players):
     ann, bob, _ = players
-    response = owner_client.post(
-        reverse("player_merge", args=[bob.pk]), {"into": ann.pk}, follow=True
-    )
-    assert "so they are two people" in response.content.decode()
+    # Refused at once, not after asking whether to go on; and again if asked to go on.
+    for confirmed in ({}, {"confirmed": "yes"}):
+        response = owner_client.post(
+            reverse("player_merge", args=[bob.pk]), {"into": ann.pk, **confirmed}, follow=True
+        )
+        assert response.redirect_chain[-1][0] == reverse("player_detail", args=[bob.pk])
+        assert "so they are two people" in response.content.decode()
     assert Player.objects.filter(pk=bob.pk).exists()
 
 

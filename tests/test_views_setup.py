@@ -153,8 +153,8 @@ def test_the_script_gets_a_clear_message_for_a_name_that_cannot_be(owner_client,
     url = reverse("player_add")
     for name, message in [
         ("", "A player's name can be 1 to 40 characters."),
-        ("x" * 41, "A player's name can be at most 40 characters"),
-        ("\u200b", "A player's name can't be empty (or only invisible characters)"),
+        ("x" * 41, "A player's name can be at most 40 characters."),
+        ("\u200b", "A player's name can't be empty (or only invisible characters)."),
     ]:
         response = owner_client.post(url, {"name": name}, HTTP_ACCEPT="application/json")
         assert response.status_code == 400
@@ -217,7 +217,7 @@ def test_a_name_that_cannot_be_is_refused_with_a_message_and_nothing_lost(owner_
     data = {"kind": "fourscore", "players": [players[0].pk], "new_players": "Zoë, " + "x" * 41}
     response = owner_client.post(reverse("game_new"), data)
     html = response.content.decode()
-    assert "A player&#x27;s name can be at most 40 characters" in html
+    assert "A player&#x27;s name can be at most 40 characters." in html
     assert f'value="Zoë, {"x" * 41}"' in html
     assert not Game.objects.exists()
     assert not Player.objects.filter(name="Zoë").exists()

@@ -112,7 +112,14 @@ def player_merge(request, pk: int):
         messages.error(request, _("Choose which player this one is the same person as."))
         return redirect("player_detail", pk=player.pk)
     keep = form.cleaned_data["into"]
+    refusal = player.merge_refusal(keep)
+    if refusal is None and request.POST.get("confirmed") != "yes":
+        # A merge can't be undone: the page says what it does, and asks once more.
+        context = {"player": player, "keep": keep, "games": player.seats.count()}
+        return render(request, "games/player_merge.html", context)
     try:
+        if refusal:
+            raise refusal
         player.merge_into(keep)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))

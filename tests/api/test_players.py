@@ -38,7 +38,7 @@ def test_a_name_taken_ignoring_case_is_refused(api):
     response = api.post("/api/players/", {"name": "ANN"}, format="json")
     assert response.status_code == 400
     assert response.json() == {
-        "detail": "You already have a player called ANN",
+        "detail": "You already have a player called Ann.",
         "field": "name",
         "round": None,
     }
