@@ -134,6 +134,14 @@ def name_key(name: str) -> str:
     return "".join(ch for ch in folded if ch not in JOINERS)
 
 
+def sort_key(name: str) -> str:
+    """Where a name stands in a list: its key without accents, so that Émile is among the Es and
+    Zoë comes before Zsa. A letter with no plain form (Ø, Ł) still comes after z."""
+    marks_apart = unicodedata.normalize("NFD", name_key(name))
+    plain = "".join(ch for ch in marks_apart if not unicodedata.combining(ch))
+    return unicodedata.normalize("NFC", plain)
+
+
 class Player(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players"
@@ -142,10 +150,11 @@ class Player(models.Model):
     # name_key(name), kept by save(): the one key for "same name" (unique per owner, imports
     # match on it). The database's own lower() can't be it: SQLite folds ASCII only.
     name_key = models.CharField(max_length=NAME_KEY_MAX_LENGTH, editable=False)
+    sort_key = models.CharField(max_length=NAME_KEY_MAX_LENGTH, editable=False)  # kept by save()
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        ordering = ["name_key", "pk"]
+        ordering = ["sort_key", "name_key", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["owner", "name_key"], name="player_name_key_unique"),
             models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
@@ -156,10 +165,10 @@ class Player(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        self.name_key = name_key(self.name)
+        self.name_key, self.sort_key = name_key(self.name), sort_key(self.name)
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "name" in update_fields:
-            kwargs["update_fields"] = {*update_fields, "name_key"}
+            kwargs["update_fields"] = {*update_fields, "name_key", "sort_key"}
         super().save(*args, **kwargs)
 
     @classmethod

@@ -20,7 +20,7 @@ from django.db import connections
 from django.utils.translation import gettext_lazy, ngettext
 
 from .kinds import GAMES
-from .models import Rating, RatingStep, name_key
+from .models import Rating, RatingStep, sort_key
 from .scoring.numbers import MINUS
 from .skill import START_ORDINAL, Played, Rated, rate
 from .sparkline import Sparkline, decimal_shown, rating_line
@@ -272,7 +272,7 @@ def signed_decimal(value: float) -> str:
 
 def _placed(lines: Iterable[RatingLine]) -> list[RatingLine]:
     """Best first, a tie by name; level ratings share a place (1, 2, 2, 4)."""
-    ordered = sorted(lines, key=lambda line: (-line.ordinal, name_key(line.name), line.player))
+    ordered = sorted(lines, key=lambda line: (-line.ordinal, sort_key(line.name), line.player))
     placed: list[RatingLine] = []
     for index, line in enumerate(ordered):
         level = placed and placed[-1].ordinal == line.ordinal
@@ -306,7 +306,7 @@ def of_kind(owner, kind: str) -> list[Rating]:
     """The API's list: the owner's players rated at `kind`, best first (a tie by name)."""
     return list(
         Rating.objects.filter(player__owner=owner, kind=kind).order_by(
-            "-ordinal", "player__name_key", "player_id"
+            "-ordinal", "player__sort_key", "player__name_key", "player_id"
         )
     )
 

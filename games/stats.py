@@ -14,7 +14,7 @@ from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from .kinds import GAMES
-from .models import Game, GameNight, Player, Seat, evening_of
+from .models import Game, GameNight, Player, Seat, evening_of, sort_key
 from .scoring.base import team_place
 from .scoring.numbers import shown
 from .sparkline import decimal_shown
@@ -331,7 +331,7 @@ def _head_to_head(finished: list[Game], player_id: int) -> list[HeadToHead]:
         )
         for opponent, record in records.items()
     ]
-    return sorted(rows, key=lambda row: (-row.games, row.name.casefold(), row.opponent))
+    return sorted(rows, key=lambda row: (-row.games, sort_key(row.name), row.opponent))
 
 
 def player_records(owner) -> list[PlayerRecord]:
@@ -343,7 +343,7 @@ def player_records(owner) -> list[PlayerRecord]:
             # The write path keeps `won` false until a game is finished.
             games_won=Count("seats", filter=Q(seats__won=True)),
         )
-        .order_by("name_key", "pk")  # Meta.ordering is not applied to a GROUP BY query
+        .order_by("sort_key", "name_key", "pk")  # Meta.ordering is not applied to a GROUP BY query
     )
     return [
         PlayerRecord(
@@ -397,7 +397,7 @@ def _summarise(night: GameNight) -> NightSummary:
         )
     most = max(wins.values(), default=0)
     champions = sorted(
-        (ref for ref, count in wins.items() if count == most), key=lambda ref: ref.name.casefold()
+        (ref for ref, count in wins.items() if count == most), key=lambda ref: sort_key(ref.name)
     )
     return NightSummary(
         id=night.pk,

@@ -16,7 +16,16 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from games import transfer
-from games.models import NAME_MAX_LENGTH, Game, Player, name_key, normal_name
+from games.models import (
+    NAME_KEY_MAX_LENGTH,
+    NAME_MAX_LENGTH,
+    Game,
+    Player,
+    name_key,
+    normal_name,
+    sort_key,
+)
+from tests.markup import parse
 
 pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
@@ -179,6 +188,20 @@ def test_a_normal_name_is_its_own_normal_form_and_one_key(typed):
     assert normal_name(name) == name
     assert 1 <= len(name) <= NAME_MAX_LENGTH
     assert name_key(name) == name_key(unicodedata.normalize("NFD", name).upper().lower())
+    assert len(sort_key(name)) <= NAME_KEY_MAX_LENGTH  # what the column holds
+
+
+def test_names_are_listed_in_alphabetical_order_whatever_their_accents(owner_client, owner):
+    # Typed in an order of their own; Ø has no plain letter, as in Danish it follows Z.
+    for name in ["Zsa", "Øyvind", "émile", "Zoë", "Dan", "Frank", "Åsa", "Ünal", "Eve"]:
+        Player.add(owner, name)
+    alphabetical = ["Åsa", "Dan", "émile", "Eve", "Frank", "Ünal", "Zoë", "Zsa", "Øyvind"]
+    assert [player.name for player in Player.objects.filter(owner=owner)] == alphabetical
+    page = parse(owner_client.get(reverse("player_list")))
+    assert [link.find("span").text for link in page.find_all("ul.list li a")] == alphabetical
+    api = APIClient()
+    api.force_authenticate(owner)
+    assert [player["name"] for player in api.get("/api/players/").json()] == alphabetical
 
 
 # --- The migration, on names saved the old way ----------------------------------------------------
@@ -223,6 +246,12 @@ def test_the_migration_normalises_old_names_and_numbers_the_later_of_two_that_co
     assert name("Ann  \u202eMarie") == "Ann Marie"
     assert Player.objects.get(pk=saved["émile"]).owner.username == "bob"
     assert all(player.name_key == name_key(player.name) for player in Player.objects.all())
+    assert all(player.sort_key == sort_key(player.name) for player in Player.objects.all())
+    assert [p.name for p in Player.objects.filter(owner__username="ann")][-3:] == [
+        "Zoé",
+        "Zoé (2)",
+        "Zoé (3)",
+    ]
     # And the owner's export now imports into an empty account.
     owner = get_user_model().objects.get(username="ann")
     empty = get_user_model().objects.create_user("empty")

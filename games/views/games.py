@@ -95,7 +95,7 @@ def _recent_players(user):
     return (
         Player.objects.filter(owner=user)
         .annotate(last_seen=last_seen)
-        .order_by("-last_seen", "name_key")
+        .order_by("-last_seen", "sort_key", "name_key")
     )
 
 
