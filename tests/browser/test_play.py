@@ -184,7 +184,7 @@ def test_seven_players_fit_a_360_pixel_phone(browser, live_server, transactional
     from tests.factories import PASSWORD
 
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
-    names = ["Annabelle", "Bob", "Cy", "Dee", "Ezekiel", "Flo", "Gus"]
+    names = ["Annabelle", "Bob", "Cy", "Dee", "Bartholomeus van den Berg", "Flo", "Gus"]
     players = [Player.add(user, name) for name in names]
     game = Game.start(user, "fortytwo", players)
     for _ in range(3):
@@ -201,4 +201,20 @@ def test_seven_players_fit_a_360_pixel_phone(browser, live_server, transactional
     # The page itself never scrolls sideways; only the score table may.
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360
+    # A long name in the standings wraps between its words, never inside one.
+    assert page.evaluate(BROKEN_WORDS, ".standings bdi") == []
     screenshot(page, "fortytwo-seven-players-360")
+
+
+# The words of the elements a selector finds that a line break cuts in two.
+BROKEN_WORDS = """selector => [...document.querySelectorAll(selector)].flatMap(element => {
+  const text = element.firstChild;
+  let at = 0;
+  return text.data.split(" ").filter(word => {
+    const range = document.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + word.length);
+    at += word.length + 1;
+    return range.getClientRects().length > 1;
+  });
+})"""
