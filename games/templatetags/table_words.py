@@ -49,6 +49,7 @@ JS_WORDS = (
     gettext_noop("%(count)s rounds kept on this phone are sent and saved."),
     gettext_noop("Clockwise: %(seats)s"),
     gettext_noop("This game has at most %(count)s players."),
+    gettext_noop("%(name)s already has a seat."),
     gettext_noop("No connection: the name was not added."),
     gettext_noop("Copied."),
     gettext_noop("The link is selected: copy it from the menu."),

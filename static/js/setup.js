@@ -114,9 +114,14 @@
       const none = chips.querySelector("[data-no-players]");
       if (none) none.remove();
     }
+    // A name typed for a player already seated, or when every seat is taken, is said why.
     const id = String(player.id);
-    if (!seated.includes(id) && seated.length < maximum) seated.push(id);
+    let refused = "";
+    if (seated.includes(id)) refused = say("%(name)s already has a seat.", { name: player.name });
+    else if (seated.length >= maximum) refused = say("This game has at most %(count)s players.", { count: maximum });
+    else seated.push(id);
     render();
+    return refused;
   }
 
   async function addTyped() {
@@ -136,7 +141,7 @@
           credentials: "same-origin",
         });
         const answer = await response.json();
-        if (response.ok) addChip(answer);
+        if (response.ok) problems.push(addChip(answer));
         else {
           failed.push(name);
           problems.push(answer.error);
@@ -148,7 +153,7 @@
     }
     addButton.disabled = false;
     nameInput.value = failed.join(", ");
-    addError.textContent = problems.join(" ");
+    addError.textContent = problems.filter(Boolean).join(" ");
     nameInput.focus();
   }
 

@@ -80,6 +80,12 @@ def test_four_players_are_seated_by_taps_and_a_round_is_undone_and_brought_back(
     assert page.evaluate("() => window.samePage") is True
     expect(page.get_by_label("New players")).to_have_value("")
     expect(page.locator("[data-seating]")).to_have_text("Clockwise: 1. Ann, 2. Bob, 3. Cy, 4. Dee")
+    # A name typed again for a player already seated is said so, and seats nobody twice.
+    page.get_by_label("New players").fill("ann")
+    page.get_by_role("button", name="Add", exact=True).tap()
+    expect(page.get_by_role("alert").filter(has_text="Ann already has a seat.")).to_be_visible()
+    expect(page.get_by_label("New players")).to_have_value("")
+    expect(page.locator("[data-seating]")).to_have_text("Clockwise: 1. Ann, 2. Bob, 3. Cy, 4. Dee")
 
     dealers = page.locator("[data-dealers]")
     expect(dealers.locator("label:visible")).to_have_text(["Ann", "Bob", "Cy", "Dee"])
@@ -188,6 +194,11 @@ def test_forty_fives_shows_each_seats_team_and_its_options_in_words(
     ]
     expect(seats[0]).to_have_text("1\N{NO-BREAK SPACE}A")
     expect(seats[1]).to_have_text("2\N{NO-BREAK SPACE}B")
+    # Every seat taken: a name typed now joins the circle, and the page says why it sits out.
+    page.get_by_label("New players").fill("Eve")
+    page.get_by_role("button", name="Add", exact=True).tap()
+    expect(page.get_by_role("alert")).to_have_text("This game has at most 4 players.")
+    expect(chips.locator("label", has_text="Eve").locator("[data-seat]")).to_have_text("")
     page.get_by_text("On the green").tap()
     expect(page.get_by_label("On the green")).to_be_checked()
     check_the_page(page)
