@@ -906,9 +906,11 @@ class Game(models.Model):
 
     # -- sharing --
 
-    def share(self) -> str:
+    def share(self, token: str | None = None) -> str:
+        """The watch link's token: the game's own, else `token` (the one it had, turned back on)
+        or a new one."""
         if not self.share_token:
-            self.share_token = secrets.token_urlsafe(24)
+            self.share_token = token or secrets.token_urlsafe(24)
             self.save(update_fields=["share_token"])
         return self.share_token
 

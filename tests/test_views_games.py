@@ -327,7 +327,7 @@ def test_a_message_after_a_redirect_is_not_hidden_by_a_304(owner_client, game):
     owner_client.post(reverse("game_share", args=[game.pk]), {"action": "stop"})
     response = owner_client.get(url, HTTP_IF_NONE_MATCH=page.get("ETag", ""))
     assert response.status_code == 200
-    assert "The share link is off." in response.content.decode()
+    assert "The watch link is off." in response.content.decode()
 
 
 # --- Sharing ---

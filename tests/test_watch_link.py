@@ -6,6 +6,7 @@ import re
 
 import pytest
 import zxingcpp
+from django.test import Client
 from django.urls import reverse
 from PIL import Image, ImageDraw
 
@@ -168,9 +169,36 @@ def test_the_owners_page_shows_the_whole_link_a_copy_button_and_its_qr_code(owne
     assert "Turn the link off" in html
 
 
-def test_the_qr_code_follows_the_address_the_page_was_asked_at(game):
-    from django.test import Client
+def test_a_link_turned_off_by_mistake_comes_back_the_same_from_that_phone(
+    owner, owner_client, game
+):
+    sent_round = watch_url(game)
+    share = reverse("game_share", args=[game.pk])
+    page = owner_client.post(share, {"action": "stop"}, follow=True)
+    assert "The watch link is off." in page.content.decode()
+    assert owner_client.get(sent_round).status_code == 404
+    form = parse(page).find("input[name=action][value=again]").parent
+    assert form["action"] == share
+    assert form.find("button").text == "Turn the same link back on"
+    # Another phone of the owner's is not offered it, and makes a new link.
+    other_phone = Client()
+    other_phone.force_login(owner)
+    html = other_phone.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert "Share a watch link" in html and "Turn the same link back on" not in html
+    owner_client.post(share, {"action": "again"})
+    assert watch_url(Game.objects.get(pk=game.pk)) == sent_round
+    assert owner_client.get(sent_round).status_code == 200
+    # Once a new link is made, the one before is gone for good.
+    owner_client.post(share, {"action": "stop"})
+    owner_client.post(share)
+    new = watch_url(Game.objects.get(pk=game.pk))
+    assert new != sent_round
+    owner_client.post(share, {"action": "stop"})
+    owner_client.post(share, {"action": "again"})
+    assert watch_url(Game.objects.get(pk=game.pk)) == new
 
+
+def test_the_qr_code_follows_the_address_the_page_was_asked_at(game):
     html = Client(HTTP_HOST="127.0.0.1:8000").get(watch_url(game)).content.decode()
     qr = parse(html).find("svg.qr[role=img]")
     assert read_qr(qr.markup) == [f"http://127.0.0.1:8000{watch_url(game)}"]

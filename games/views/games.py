@@ -165,6 +165,7 @@ def game_detail(request, pk: int):
         undone=_just_undone(request, game),
         again_from=_again_from(request, game),
         thrown_in=_just_thrown_in(request, game),
+        link_turned_off=_link_turned_off(request, game),
     )
 
 
@@ -211,13 +212,32 @@ def game_shared(request, token: str):
 
 @require_POST
 def game_share(request, pk: int):
+    """Share a watch link, or turn it off. A link turned off by mistake can be turned back on
+    from this phone (`again`): the same link, so that the one sent round works again."""
     game = game_for_user(request, pk)
-    if request.POST.get("action") == "stop":
+    action = request.POST.get("action")
+    if action == "stop":
+        if game.share_token:
+            request.session[LINK_TURNED_OFF] = [game.pk, game.share_token]
         game.stop_sharing()
-        messages.success(request, _("The share link is off."))
+        messages.success(request, _("The watch link is off."))
     else:
-        game.share()
+        turned_off = request.session.pop(LINK_TURNED_OFF, None)
+        if action == "again" and turned_off and turned_off[0] == game.pk:
+            game.share(turned_off[1])
+        else:
+            game.share()
     return redirect("game_detail", pk=game.pk)
+
+
+# The session's note of the watch link this phone turned off last: [game pk, its token].
+LINK_TURNED_OFF = "link_turned_off"
+
+
+def _link_turned_off(request, game: Game) -> bool:
+    """Whether this phone just turned the game's watch link off, so can turn it back on."""
+    turned_off = request.session.get(LINK_TURNED_OFF)
+    return bool(turned_off and turned_off[0] == game.pk and not game.share_token)
 
 
 @require_POST
