@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:pk>/share/", games.game_share, name="game_share"),
     path("games/<int:pk>/again/", games.game_again, name="game_again"),
     path("games/<int:pk>/discard/", games.game_discard, name="game_discard"),
+    path("games/<int:pk>/delete/", games.game_delete, name="game_delete"),
     path("games/<int:pk>/rounds/new/", rounds.round_new, name="round_new"),
     path("games/<int:pk>/rounds/preview/", rounds.round_preview, name="round_preview"),
     path("games/<int:pk>/rounds/<int:number>/", rounds.round_detail, name="round_detail"),

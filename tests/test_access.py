@@ -339,6 +339,7 @@ URLS: dict[str, Url] = {
     "game_again": url(PAGE, game, POST=(302, lambda w: {})),
     # The game has rounds (and isn't "back" to a finished one): it stays.
     "game_discard": url(PAGE, game, POST=(302, lambda w: {"back": w.game.pk}), changes=False),
+    "game_delete": url(PAGE, game, GET=200),
     "game_csv": url(PAGE, game, GET=200),
     "round_new": url(
         PAGE, game, GET=200, POST=(302, lambda w: {"number": 3, **round_fields(w, 1, 0, 4)})

@@ -249,6 +249,10 @@ def test_a_game_with_nothing_saved_in_it_can_be_deleted_from_its_page(owner_clie
     form = parse(owner_client.get(reverse("game_detail", args=[game.pk]))).find("#round-tools form")
     assert form["action"] == reverse("game_discard", args=[game.pk])
     assert "Delete this game" in form.text
+    # One tap, so no page of its own to ask first.
+    assert not parse(owner_client.get(reverse("game_detail", args=[game.pk]))).first(
+        f"a[href='{reverse('game_delete', args=[game.pk])}']"
+    )
     answer = owner_client.post(form["action"])
     assert answer.url == reverse("home")
     assert "The game is deleted." in text(owner_client.get(answer.url))
@@ -267,6 +271,31 @@ def test_a_game_with_a_round_offers_no_delete_and_keeps_it(owner_client, owner, 
     assert Game.objects.filter(pk=game.pk).exists()
 
 
+def test_a_game_with_rounds_is_deleted_once_its_own_page_asked(owner_client, owner, players):
+    ann, bob, cy, _ = players
+    night = GameNight.tonight(owner)
+    game = Game.start(owner, "fourscore", [ann, bob, cy], options={"deals": 1}, night=night)
+    game.add_round(piles([ann, bob, cy], 5, 2, 9), owner)
+    assert Player.objects.get(pk=ann.pk).ratings.exists()
+    link = parse(owner_client.get(reverse("game_detail", args=[game.pk]))).find(
+        f"a[href='{reverse('game_delete', args=[game.pk])}']"
+    )
+    assert (link.text, link["aria-label"]) == ("Delete…", "Delete this game…")
+    asked = owner_client.get(link["href"])
+    assert "Ann, Bob, Cy" in text(asked) and "1 round" in text(asked)
+    form = parse(asked).find("main form")
+    assert form["action"] == reverse("game_discard", args=[game.pk])
+    assert form.find("a")["href"] == reverse("game_detail", args=[game.pk])  # Keep it
+    fields = {field["name"]: field["value"] for field in form.find_all("input")}
+    answer = owner_client.post(form["action"], fields, follow=True)
+    assert answer.redirect_chain[-1][0] == reverse("home")
+    assert text(answer).count("The game is deleted.") == 1
+    assert not Game.objects.exists() and not GameNight.objects.filter(pk=night.pk).exists()
+    assert not Player.objects.get(pk=ann.pk).ratings.exists()  # it counts no more
+    again = owner_client.post(form["action"], fields, follow=True)  # a second tap
+    assert text(again).count("The game is deleted.") == 1
+
+
 def test_a_game_whose_round_was_undone_offers_no_delete_and_keeps_what_can_come_back(
     owner_client, owner, players
 ):
@@ -277,6 +306,8 @@ def test_a_game_whose_round_was_undone_offers_no_delete_and_keeps_what_can_come_
     undone = owner_client.post(reverse("round_delete", args=[game.pk, 1]))
     page = parse(owner_client.get(undone.url))
     assert not page.first(f"form[action='{reverse('game_discard', args=[game.pk])}']")
+    # Only its page of its own deletes it, asking first.
+    assert page.first(f"a[href='{reverse('game_delete', args=[game.pk])}']")
     refused = owner_client.post(reverse("game_discard", args=[game.pk]), follow=True)
     assert "it stays" in text(refused)
     assert Game.objects.filter(pk=game.pk).exists() and game.revisions.exists()

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Prefetch
 from django.db.models.functions import Coalesce, Greatest
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -263,8 +263,9 @@ def _again_from(request, game: Game) -> Game | None:
 @require_POST
 def game_discard(request, pk: int):
     """Take back a game in which nothing was entered (started by mistake, or by "Play again":
-    `back` names the finished game to return to), with the night it made if that holds nothing
-    else. Once a round is entered it stays. A second tap gets the first one's answer."""
+    `back` names the finished game to return to), or delete one with rounds once asked
+    (`confirmed`), with its night if that holds nothing else. A second tap gets the first one's
+    answer."""
     back = request.POST.get("back", "")
     finished = (
         Game.objects.filter(pk=back, owner=request.user, finished_at__isnull=False).first()
@@ -278,7 +279,8 @@ def game_discard(request, pk: int):
         game = Game.objects.select_for_update().filter(pk=game.pk).first()
         if game is None:  # taken back by a tap that got there first
             return _discarded(request, finished)
-        if not game.discardable():
+        # A game with rounds goes only once its page of its own (game_delete) was confirmed.
+        if request.POST.get("confirmed") != "yes" and not game.discardable():
             messages.error(request, _("Rounds were entered in this game: it stays."))
             return redirect("game_detail", pk=game.pk)
         night = game.night
@@ -287,6 +289,14 @@ def game_discard(request, pk: int):
             night.delete()
     request.session["discarded_game"] = pk
     return _discarded(request, finished)
+
+
+@require_GET
+def game_delete(request, pk: int):
+    """Asks before deleting a game with its rounds, which can't be undone."""
+    games = Game.objects.annotate(round_count=Count("rounds")).with_seats()
+    game = get_object_or_404(games, pk=pk, owner=request.user)
+    return render(request, "games/game_delete.html", {"game": game})
 
 
 def _discarded(request, finished: Game | None):
