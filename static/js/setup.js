@@ -126,6 +126,11 @@
 
   async function addTyped() {
     const names = nameInput.value.split(/[,\n]/).map((name) => name.trim()).filter(Boolean);
+    if (names.length && seated.length >= maximum) {
+      // Every seat is taken: nobody joins the circle who could not sit down.
+      addError.textContent = say("This game has at most %(count)s players.", { count: maximum });
+      return;
+    }
     const failed = [];
     const problems = [];
     addButton.disabled = true;

@@ -194,11 +194,13 @@ def test_forty_fives_shows_each_seats_team_and_its_options_in_words(
     ]
     expect(seats[0]).to_have_text("1\N{NO-BREAK SPACE}A")
     expect(seats[1]).to_have_text("2\N{NO-BREAK SPACE}B")
-    # Every seat taken: a name typed now joins the circle, and the page says why it sits out.
+    # Every seat taken: a name typed now is kept in the box, and the page says why.
     page.get_by_label("New players").fill("Eve")
     page.get_by_role("button", name="Add", exact=True).tap()
     expect(page.get_by_role("alert")).to_have_text("This game has at most 4 players.")
-    expect(chips.locator("label", has_text="Eve").locator("[data-seat]")).to_have_text("")
+    expect(page.get_by_label("New players")).to_have_value("Eve")
+    expect(chips.locator("label", has_text="Eve")).to_have_count(0)
+    assert not Player.objects.filter(name="Eve").exists()
     page.get_by_text("On the green").tap()
     expect(page.get_by_label("On the green")).to_be_checked()
     check_the_page(page)
