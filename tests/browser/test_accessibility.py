@@ -115,6 +115,7 @@ def _every_page(live_server) -> Site:
     a game broken by the corrected rules, a shared game, a night and players; the pages of all."""
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
     players = [Player.add(user, name) for name in ("Ann", "Bob", "Cy", "Dee")]
+    annie = Player.add(user, "Annie")  # Ann's other name, to merge
     night = GameNight.tonight(user)
     earlier = GameNight.objects.create(owner=user, date=night.date - timedelta(days=3))
     _played(user, "under10", players[:2], 1, earlier)
@@ -183,7 +184,17 @@ def _every_page(live_server) -> Site:
     site.add("password changed", "/accounts/password_change/done/")
     site.add("delete account", "/accounts/delete/")
     site.add("not found, logged in", "/nights/999999/")
+    site.add("merge a player: asked first", f"/players/{annie.pk}/merge/?into={players[0].pk}")
+    site.add("delete a game: asked first", f"/games/{long_game.pk}/delete/")
+    # Last, as it turns the watch link off: a message, and the link to turn back on.
+    site.add("a message, and a watch link turned off", f"/games/{shared.pk}/", _turn_the_link_off)
     return site
+
+
+def _turn_the_link_off(page):
+    page.get_by_role("button", name="Turn the link off").click()
+    expect(page.get_by_role("button", name="Turn the same link back on")).to_be_visible()
+    expect(page.locator(".messages")).to_have_text("The watch link is off.")
 
 
 # Dark mode changes colours only (app.css's prefers-color-scheme blocks set colours and nothing
