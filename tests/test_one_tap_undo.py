@@ -249,8 +249,9 @@ def test_a_game_with_nothing_saved_in_it_can_be_deleted_from_its_page(owner_clie
     form = parse(owner_client.get(reverse("game_detail", args=[game.pk]))).find("#round-tools form")
     assert form["action"] == reverse("game_discard", args=[game.pk])
     assert "Delete this game" in form.text
-    # One tap, so no page of its own to ask first.
-    assert not parse(owner_client.get(reverse("game_detail", args=[game.pk]))).first(
+    # Its page of its own is there too, at the top: a round saved from another phone takes the
+    # one-tap button away without a reload, and the page must still offer to delete the game.
+    assert parse(owner_client.get(reverse("game_detail", args=[game.pk]))).first(
         f"a[href='{reverse('game_delete', args=[game.pk])}']"
     )
     answer = owner_client.post(form["action"])
@@ -294,6 +295,14 @@ def test_a_game_with_rounds_is_deleted_once_its_own_page_asked(owner_client, own
     assert not Player.objects.get(pk=ann.pk).ratings.exists()  # it counts no more
     again = owner_client.post(form["action"], fields, follow=True)  # a second tap
     assert text(again).count("The game is deleted.") == 1
+    # Back to the question, then to the game's page: home, where the deletion took this phone;
+    # a poll from a page left open elsewhere stays a 404, which leaves that page as it is.
+    for back in (link["href"], reverse("game_detail", args=[game.pk])):
+        assert owner_client.get(back).url == reverse("home")
+    assert (
+        owner_client.get(reverse("game_detail", args=[game.pk]), HTTP_HX_REQUEST="true").status_code
+        == 404
+    )
 
 
 def test_a_game_whose_round_was_undone_offers_no_delete_and_keeps_what_can_come_back(

@@ -85,8 +85,7 @@ def page_context(game: Game, **extra) -> dict:
         "next_round": number,
         "finishing": phase is Phase.COMPLETING,
         "last_saved": number if phase is Phase.COMPLETING else number - 1,
-        # Asked only by a page with no round saved, once however often the page asks.
-        "discardable": SimpleLazyObject(game.discardable),
+        "discardable": game.discardable,  # called only by a page with no round saved
         "has_referee": kind_ui(game.rules).referee is not None,  # links to its trick referee
         "poll_etag": poll_etag(game),  # the board's version, which its poll asks about
         **extra,

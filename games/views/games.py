@@ -157,7 +157,14 @@ def _with_players_added(request, form: NewGameForm) -> NewGameForm:
 @vary_on_headers("HX-Request")
 @require_GET
 def game_detail(request, pk: int):
-    game = game_for_user(request, pk)
+    try:
+        game = game_for_user(request, pk)
+    except Http404:
+        # Back, to the page of the game this phone just deleted: home, where the deletion
+        # took it (a poll of it stays a 404, which leaves the page as it is).
+        if request.session.get(DISCARDED) == pk and not request.htmx:
+            return redirect("home")
+        raise
     return scoreboard_response(
         request,
         game,
@@ -272,7 +279,7 @@ def game_discard(request, pk: int):
         if back.isascii() and back.isdigit() and len(back) < 19
         else None
     )
-    if request.session.get("discarded_game") == pk:  # gone already
+    if request.session.get(DISCARDED) == pk:  # gone already
         return _discarded(request, finished)
     game = game_for_user(request, pk)
     with transaction.atomic():
@@ -287,16 +294,22 @@ def game_discard(request, pk: int):
         game.delete()
         if night is not None and not night.games.exists() and not (night.location or night.notes):
             night.delete()
-    request.session["discarded_game"] = pk
+    request.session[DISCARDED] = pk
     return _discarded(request, finished)
 
 
 @require_GET
 def game_delete(request, pk: int):
     """Asks before deleting a game with its rounds, which can't be undone."""
+    if request.session.get(DISCARDED) == pk:  # Back, to this page of a game deleted
+        return redirect("home")
     games = Game.objects.annotate(round_count=Count("rounds")).with_seats()
     game = get_object_or_404(games, pk=pk, owner=request.user)
     return render(request, "games/game_delete.html", {"game": game})
+
+
+# The session's note of the game this phone deleted last (its pk).
+DISCARDED = "discarded_game"
 
 
 def _discarded(request, finished: Game | None):
