@@ -217,7 +217,7 @@ class Player(models.Model):
                 "one": self,
                 "other": keep,
                 "game": both,
-                "day": date_format(both.created, "d M Y"),
+                "day": date_format(both.started_at_table, "D j M Y"),
             }
         )
 

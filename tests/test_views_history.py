@@ -154,15 +154,19 @@ def test_merging_two_names_of_one_person_moves_their_games(owner_client, owner, 
     annie = Player.add(owner, "Annie")
     game = Game.start(owner, "fourscore", [annie, players[1]])
     game.add_round(piles([annie, players[1]], 1, 4), owner)
+    # The player's page asks for the merge; a merge can't be undone, so a page of its own says
+    # what it will do, and changes nothing.
     url = reverse("player_merge", args=[annie.pk])
-    # A merge can't be undone: the first tap asks, saying what it will do, and changes nothing.
-    asked = owner_client.post(url, {"into": ann.pk})
+    page = parse(owner_client.get(reverse("player_detail", args=[annie.pk])))
+    assert page.find(f"details form[action='{url}']")["method"] == "get"
+    asked = owner_client.get(url, {"into": ann.pk})
     assert asked.status_code == 200
     text = html_text(asked)
     assert "Merge Annie into Ann?" in text
     assert "Annie's 1 game becomes Ann's, and the name Annie is removed." in text
     assert Player.objects.filter(pk=annie.pk).exists()
     form = parse(asked).find(f"form[action='{url}']")
+    assert form["method"] == "post"
     fields = {field["name"]: field["value"] for field in form.find_all("input")}
     assert fields["into"] == str(ann.pk)
     assert form.find("a")["href"] == reverse("player_detail", args=[annie.pk])
@@ -171,13 +175,36 @@ def test_merging_two_names_of_one_person_moves_their_games(owner_client, owner, 
     assert "Annie is now Ann" in response.content.decode()
     assert response.context["stats"].wins == 1
     assert not Player.objects.filter(pk=annie.pk).exists()
+    # A second tap says the same; Back to the question, or to Annie's page, lands on Ann's.
+    again = owner_client.post(url, fields, follow=True)
+    assert again.redirect_chain[-1][0] == reverse("player_detail", args=[ann.pk])
+    assert html_text(again).count("Annie is now Ann") == 1
+    for back in (
+        asked.request["PATH_INFO"] + f"?into={ann.pk}",
+        reverse("player_detail", args=[annie.pk]),
+    ):
+        landed = owner_client.get(back, follow=True)
+        assert landed.redirect_chain[-1][0] == reverse("player_detail", args=[ann.pk])
+        assert "Annie is now Ann" not in html_text(landed)
+
+
+def test_a_page_only_a_form_answers_still_switches_language(owner_client, owner, players):
+    """The footer's language switch comes back to the address it was on, with a GET."""
+    annie = Player.add(owner, "Annie")
+    asked = owner_client.get(reverse("player_merge", args=[annie.pk]), {"into": players[0].pk})
+    assert asked.status_code == 200
+    refused = owner_client.post(reverse("player_add"), {"name": "ann", "back": "players"})
+    assert refused.status_code == 400
+    assert owner_client.get(reverse("player_add"), follow=True).redirect_chain[-1][0] == reverse(
+        "player_list"
+    )
 
 
 def test_the_merge_is_said_in_dutch_too(owner_client, owner, players):
     annie = Player.add(owner, "Annie")
     response = owner_client.post(
         reverse("player_merge", args=[annie.pk]),
-        {"into": players[0].pk, "confirmed": "yes"},
+        {"into": players[0].pk},
         follow=True,
         HTTP_ACCEPT_LANGUAGE="nl",
     )
@@ -188,26 +215,27 @@ def test_the_merge_asks_in_dutch_too(owner_client, owner, players):
     annie = Player.add(owner, "Annie")
     Game.start(owner, "fourscore", [annie, players[1]])
     Game.start(owner, "fourscore", [annie, players[2]])
-    response = owner_client.post(
+    response = owner_client.get(
         reverse("player_merge", args=[annie.pk]),
         {"into": players[0].pk},
         HTTP_ACCEPT_LANGUAGE="nl",
     )
     text = html_text(response)
     assert "Annie samenvoegen met Ann?" in text
-    assert "De 2 spellen van Annie worden van Ann" in text
+    assert "De 2 spellen van Annie gaan naar Ann" in text
     assert "Houd ze apart" in text
 
 
 def test_merging_is_refused_with_a_message_when_both_played_one_game(owner_client, night, players):
     ann, bob, _ = players
-    # Refused at once, not after asking whether to go on; and again if asked to go on.
-    for confirmed in ({}, {"confirmed": "yes"}):
-        response = owner_client.post(
-            reverse("player_merge", args=[bob.pk]), {"into": ann.pk, **confirmed}, follow=True
-        )
+    # Refused at once, not after asking whether to go on; and again if sent all the same.
+    for send in (owner_client.get, owner_client.post):
+        response = send(reverse("player_merge", args=[bob.pk]), {"into": ann.pk}, follow=True)
         assert response.redirect_chain[-1][0] == reverse("player_detail", args=[bob.pk])
-        assert "so they are two people" in response.content.decode()
+        # The game as their pages list it: its day at the table.
+        first = night.games.order_by("created").first()
+        day = date_format(first.started_at_table, "D j M Y")
+        assert f"both played {first} ({day}), so they are two people." in html_text(response)
     assert Player.objects.filter(pk=bob.pk).exists()
 
 

@@ -9,7 +9,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     require_GET,
     require_http_methods,
-    require_POST,
 )
 
 from .. import ratings, stats
@@ -25,10 +24,12 @@ from ..models import (
 )
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def player_add(request):
     """Add a name to the circle from the new-game or players page, then go back to it; asked
     for JSON (the new-game page's script), the answer is the player, without a page."""
+    if request.method == "GET":  # the language switched on a refused name's page, say
+        return redirect("player_list")
     form = NewPlayerForm(request.POST)
     if "application/json" in request.headers.get("Accept", ""):
         return _player_added_json(request, form)
@@ -78,6 +79,9 @@ def _players_page(request, form: NewPlayerForm):
 
 @require_http_methods(["GET", "POST"])
 def player_detail(request, pk: int):
+    gone = _merged_away(request, pk) if request.method == "GET" else None
+    if gone:
+        return gone
     player = get_object_or_404(Player, pk=pk, owner=request.user)
     others = Player.objects.filter(owner=request.user).exclude(pk=player.pk)
     rename = NewPlayerForm(request.POST or None, initial={"name": player.name})
@@ -104,26 +108,55 @@ def player_detail(request, pk: int):
     )
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def player_merge(request, pk: int):
+    """A merge can't be undone: asked for (GET, from the player's page), the page says what it
+    will do and asks once more; sent (POST), the player is merged. A second tap, or Back to
+    either page, lands on the player kept."""
+    gone = _merged_away(request, pk)
+    if gone:
+        return gone
     player = get_object_or_404(Player, pk=pk, owner=request.user)
-    form = MergeForm(request.POST, others=Player.objects.filter(owner=request.user))
+    data = request.POST if request.method == "POST" else request.GET
+    form = MergeForm(data, others=Player.objects.filter(owner=request.user))
     if not form.is_valid():
         messages.error(request, _("Choose which player this one is the same person as."))
         return redirect("player_detail", pk=player.pk)
     keep = form.cleaned_data["into"]
-    refusal = player.merge_refusal(keep)
-    if refusal is None and request.POST.get("confirmed") != "yes":
-        # A merge can't be undone: the page says what it does, and asks once more.
-        context = {"player": player, "keep": keep, "games": player.seats.count()}
-        return render(request, "games/player_merge.html", context)
     try:
-        if refusal:
-            raise refusal
+        if request.method == "GET":
+            refusal = player.merge_refusal(keep)
+            if refusal:
+                raise refusal
+            context = {"player": player, "keep": keep, "games": player.seats.count()}
+            return render(request, "games/player_merge.html", context)
         player.merge_into(keep)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("player_detail", pk=player.pk)
+    request.session[MERGED] = [pk, player.name, keep.pk]
+    return _merged(request, player.name, keep)
+
+
+# The session's note of the player this phone merged last: [their pk, name, the kept one's pk].
+MERGED = "merged_player"
+
+
+def _merged_away(request, pk: int):
+    """The answer for a player this phone merged into another, or None: the kept player's
+    page, saying so again to a second tap of the merge."""
+    note = request.session.get(MERGED)
+    if not note or note[0] != pk or Player.objects.filter(pk=pk).exists():
+        return None
+    keep = Player.objects.filter(pk=note[2], owner=request.user).first()
+    if keep is None:
+        return None
+    if request.method == "POST":
+        return _merged(request, note[1], keep)
+    return redirect("player_detail", pk=keep.pk)
+
+
+def _merged(request, name: str, keep: Player):
     merged = _("%(player)s is now %(kept)s: their games are merged.")
-    messages.success(request, merged % {"player": player.name, "kept": keep.name})
+    messages.success(request, merged % {"player": name, "kept": keep.name})
     return redirect("player_detail", pk=keep.pk)
