@@ -126,15 +126,16 @@
 
   async function addTyped() {
     const names = nameInput.value.split(/[,\n]/).map((name) => name.trim()).filter(Boolean);
-    if (names.length && seated.length >= maximum) {
-      // Every seat is taken: nobody joins the circle who could not sit down.
-      addError.textContent = say("This game has at most %(count)s players.", { count: maximum });
-      return;
-    }
     const failed = [];
     const problems = [];
     addButton.disabled = true;
-    for (const name of names) {
+    for (const [index, name] of names.entries()) {
+      if (seated.length >= maximum) {
+        // Every seat is taken: nobody joins the circle who could not sit down.
+        failed.push(...names.slice(index));
+        problems.push(say("This game has at most %(count)s players.", { count: maximum }));
+        break;
+      }
       const body = new FormData();
       body.append("csrfmiddlewaretoken", form.querySelector("[name=csrfmiddlewaretoken]").value);
       body.append("name", name);
@@ -158,7 +159,7 @@
     }
     addButton.disabled = false;
     nameInput.value = failed.join(", ");
-    addError.textContent = problems.filter(Boolean).join(" ");
+    addError.textContent = [...new Set(problems.filter(Boolean))].join(" ");
     nameInput.focus();
   }
 

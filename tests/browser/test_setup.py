@@ -194,13 +194,18 @@ def test_forty_fives_shows_each_seats_team_and_its_options_in_words(
     ]
     expect(seats[0]).to_have_text("1\N{NO-BREAK SPACE}A")
     expect(seats[1]).to_have_text("2\N{NO-BREAK SPACE}B")
-    # Every seat taken: a name typed now is kept in the box, and the page says why.
-    page.get_by_label("New players").fill("Eve")
+    # One seat left of four, two names typed: the first sits down, the second stays in the box
+    # with the reason, and joins nobody's circle.
+    chips.get_by_text("Dee", exact=True).tap()
+    page.get_by_label("New players").fill("Eve, Fay")
     page.get_by_role("button", name="Add", exact=True).tap()
     expect(page.get_by_role("alert")).to_have_text("This game has at most 4 players.")
-    expect(page.get_by_label("New players")).to_have_value("Eve")
-    expect(chips.locator("label", has_text="Eve")).to_have_count(0)
-    assert not Player.objects.filter(name="Eve").exists()
+    expect(page.get_by_label("New players")).to_have_value("Fay")
+    expect(chips.locator("label", has_text="Eve").locator("[data-seat]")).to_have_text(
+        "4\N{NO-BREAK SPACE}B"
+    )
+    expect(chips.locator("label", has_text="Fay")).to_have_count(0)
+    assert not Player.objects.filter(name="Fay").exists()
     page.get_by_text("On the green").tap()
     expect(page.get_by_label("On the green")).to_be_checked()
     check_the_page(page)
