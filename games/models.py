@@ -201,35 +201,32 @@ class Player(models.Model):
                 _("You already have a player called %(name)s.") % {"name": taken.name}
             )
 
-    def merge_refusal(self, keep: Player, games=None) -> ValidationError | None:
-        """Why this player can't be merged into `keep`, or None: they are one player, or both
-        sat in the same game (`games`: this player's, when the caller holds them locked)."""
+    def check_merge(self, keep: Player, games=None) -> None:
+        """Refuse to merge this player into `keep` when they are one player, or when both sat in
+        the same game (`games`: this player's, when the caller holds them locked)."""
         if keep.pk == self.pk or keep.owner_id != self.owner_id:
-            return ValidationError(_("Choose another of your players to merge with."))
+            raise ValidationError(_("Choose another of your players to merge with."))
         if games is None:
             games = Game.objects.filter(seat__player=self)
-        both = next((seat.game for seat in keep.seats.filter(game__in=games)), None)
-        if both is None:
-            return None
-        return ValidationError(
-            _("%(one)s and %(other)s both played %(game)s (%(day)s), so they are two people.")
-            % {
-                "one": self,
-                "other": keep,
-                "game": both,
-                "day": date_format(both.started_at_table, "D j M Y"),
-            }
-        )
+        both = keep.seats.filter(game__in=games).order_by("game__created", "game__pk").first()
+        if both is not None:
+            raise ValidationError(
+                _("%(one)s and %(other)s both played %(game)s (%(day)s), so they are two people.")
+                % {
+                    "one": self,
+                    "other": keep,
+                    "game": both.game,
+                    "day": date_format(both.game.started_at_table, "D j M Y"),
+                }
+            )
 
     def merge_into(self, keep: Player) -> None:
         """This player and `keep` are one person: their games, rounds and earlier versions of
-        rounds become keep's, and this player is gone. Refused (merge_refusal) when both sat in
+        rounds become keep's, and this player is gone. Refused (check_merge) when both sat in
         the same game."""
         with transaction.atomic():
             games = list(Game.objects.select_for_update().filter(seat__player=self))
-            refusal = self.merge_refusal(keep, games)
-            if refusal:
-                raise refusal
+            self.check_merge(keep, games)
 
             def new_id(value: object, at: str) -> object:
                 return keep.pk if type(value) is int and value == self.pk else value
@@ -396,6 +393,9 @@ class Game(models.Model):
     updated = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
     share_token = models.CharField(max_length=43, unique=True, null=True, blank=True)
+    # The watch link's token while the link is off, so that it can be turned back on the same
+    # (the one sent round the table); gone once a new link is made.
+    share_token_off = models.CharField(max_length=43, blank=True, editable=False)
     # Players' phones (games/seats.py): the code a phone joins with, while joining is on.
     join_code = models.CharField(max_length=6, unique=True, null=True, blank=True, editable=False)
     # ...and the join link's token (its QR code, the copied link): long enough that it can't be
@@ -906,17 +906,19 @@ class Game(models.Model):
 
     # -- sharing --
 
-    def share(self, token: str | None = None) -> str:
-        """The watch link's token: the game's own, else `token` (the one it had, turned back on)
-        or a new one."""
+    def share(self, *, again: bool = False) -> str:
+        """The watch link's token: the game's own while it is on, else a new one, or (`again`)
+        the one turned off last."""
         if not self.share_token:
-            self.share_token = token or secrets.token_urlsafe(24)
-            self.save(update_fields=["share_token"])
+            self.share_token = (again and self.share_token_off) or secrets.token_urlsafe(24)
+            self.share_token_off = ""
+            self.save(update_fields=["share_token", "share_token_off"])
         return self.share_token
 
     def stop_sharing(self) -> None:
-        self.share_token = None
-        self.save(update_fields=["share_token"])
+        if self.share_token:
+            self.share_token_off, self.share_token = self.share_token, None
+            self.save(update_fields=["share_token", "share_token_off"])
 
     def delete(self, *args, **kwargs):
         """A finished game deleted takes its part in the ratings with it: every rating after

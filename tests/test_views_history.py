@@ -188,16 +188,22 @@ def test_merging_two_names_of_one_person_moves_their_games(owner_client, owner, 
         assert "Annie is now Ann" not in html_text(landed)
 
 
-def test_a_page_only_a_form_answers_still_switches_language(owner_client, owner, players):
-    """The footer's language switch comes back to the address it was on, with a GET."""
+def test_the_language_switches_on_the_merge_question_and_a_refused_name(
+    owner_client, owner, players
+):
+    """The footer's switch comes back to the address it was on, with a GET."""
     annie = Player.add(owner, "Annie")
-    asked = owner_client.get(reverse("player_merge", args=[annie.pk]), {"into": players[0].pk})
-    assert asked.status_code == 200
+    question = reverse("player_merge", args=[annie.pk]) + f"?into={players[0].pk}"
+    switch = reverse("set_language")
+    landed = owner_client.post(switch, {"language": "nl", "next": question}, follow=True)
+    assert "Annie samenvoegen met Ann?" in html_text(landed)
     refused = owner_client.post(reverse("player_add"), {"name": "ann", "back": "players"})
     assert refused.status_code == 400
-    assert owner_client.get(reverse("player_add"), follow=True).redirect_chain[-1][0] == reverse(
-        "player_list"
+    landed = owner_client.post(
+        switch, {"language": "en", "next": reverse("player_add")}, follow=True
     )
+    assert landed.redirect_chain[-1][0] == reverse("player_list")
+    assert parse(landed).find("h1").text == "Players"
 
 
 def test_the_merge_is_said_in_dutch_too(owner_client, owner, players):
@@ -223,7 +229,7 @@ def test_the_merge_asks_in_dutch_too(owner_client, owner, players):
     text = html_text(response)
     assert "Annie samenvoegen met Ann?" in text
     assert "De 2 spellen van Annie gaan naar Ann" in text
-    assert "Houd ze apart" in text
+    assert "Laat ze apart" in text
 
 
 def test_merging_is_refused_with_a_message_when_both_played_one_game(owner_client, night, players):

@@ -169,9 +169,7 @@ def test_the_owners_page_shows_the_whole_link_a_copy_button_and_its_qr_code(owne
     assert "Turn the link off" in html
 
 
-def test_a_link_turned_off_by_mistake_comes_back_the_same_from_that_phone(
-    owner, owner_client, game
-):
+def test_a_link_turned_off_by_mistake_comes_back_the_same(owner, owner_client, game):
     sent_round = watch_url(game)
     share = reverse("game_share", args=[game.pk])
     page = owner_client.post(share, {"action": "stop"}, follow=True)
@@ -180,22 +178,25 @@ def test_a_link_turned_off_by_mistake_comes_back_the_same_from_that_phone(
     form = parse(page).find("input[name=action][value=again]").parent
     assert form["action"] == share
     assert form.find("button").text == "Turn the same link back on"
-    # Another phone of the owner's is not offered it, and makes a new link.
+    # From any of the owner's phones, and after a round saved meanwhile.
     other_phone = Client()
     other_phone.force_login(owner)
+    game.add_round({"hands": [{"player": s.player_id, "pile": 4} for s in game.seats]}, owner)
     html = other_phone.get(reverse("game_detail", args=[game.pk])).content.decode()
-    assert "Share a watch link" in html and "Turn the same link back on" not in html
-    owner_client.post(share, {"action": "again"})
+    assert "Turn the same link back on" in html and "Share a new watch link" in html
+    other_phone.post(share, {"action": "again"})
     assert watch_url(Game.objects.get(pk=game.pk)) == sent_round
     assert owner_client.get(sent_round).status_code == 200
-    # Once a new link is made, the one before is gone for good.
+    # A new link made (on whichever phone), the one before is gone for good: turned off in its
+    # turn, the new one is what comes back.
     owner_client.post(share, {"action": "stop"})
-    owner_client.post(share)
+    other_phone.post(share)
     new = watch_url(Game.objects.get(pk=game.pk))
     assert new != sent_round
-    owner_client.post(share, {"action": "stop"})
+    other_phone.post(share, {"action": "stop"})
     owner_client.post(share, {"action": "again"})
     assert watch_url(Game.objects.get(pk=game.pk)) == new
+    assert owner_client.get(sent_round).status_code == 404
 
 
 def test_the_qr_code_follows_the_address_the_page_was_asked_at(game):

@@ -42,6 +42,10 @@ from .common import (
     write,
 )
 
+# The session's note of the game this phone deleted last: [its pk, the finished game it went
+# back to, or None].
+DELETED = "deleted_game"
+
 
 @login_not_required
 @require_safe
@@ -160,10 +164,11 @@ def game_detail(request, pk: int):
     try:
         game = game_for_user(request, pk)
     except Http404:
-        # Back, to the page of the game this phone just deleted: home, where the deletion
-        # took it (a poll of it stays a 404, which leaves the page as it is).
-        if request.session.get(DISCARDED) == pk and not request.htmx:
-            return redirect("home")
+        # Back, to the page of the game this phone just deleted (a poll of it stays a 404,
+        # which leaves the page as it is).
+        deleted = _after_deleting(request, pk)
+        if deleted and not request.htmx:
+            return redirect(deleted)
         raise
     return scoreboard_response(
         request,
@@ -172,7 +177,6 @@ def game_detail(request, pk: int):
         undone=_just_undone(request, game),
         again_from=_again_from(request, game),
         thrown_in=_just_thrown_in(request, game),
-        link_turned_off=_link_turned_off(request, game),
     )
 
 
@@ -219,32 +223,16 @@ def game_shared(request, token: str):
 
 @require_POST
 def game_share(request, pk: int):
-    """Share a watch link, or turn it off. A link turned off by mistake can be turned back on
-    from this phone (`again`): the same link, so that the one sent round works again."""
+    """Share a watch link, turn it off, or turn the one turned off back on (`again`: a mistaken
+    tap, and the link sent round the table works again)."""
     game = game_for_user(request, pk)
     action = request.POST.get("action")
     if action == "stop":
-        if game.share_token:
-            request.session[LINK_TURNED_OFF] = [game.pk, game.share_token]
         game.stop_sharing()
         messages.success(request, _("The watch link is off."))
     else:
-        turned_off = request.session.pop(LINK_TURNED_OFF, None)
-        if action == "again" and turned_off and turned_off[0] == game.pk:
-            game.share(turned_off[1])
-        else:
-            game.share()
+        game.share(again=action == "again")
     return redirect("game_detail", pk=game.pk)
-
-
-# The session's note of the watch link this phone turned off last: [game pk, its token].
-LINK_TURNED_OFF = "link_turned_off"
-
-
-def _link_turned_off(request, game: Game) -> bool:
-    """Whether this phone just turned the game's watch link off, so can turn it back on."""
-    turned_off = request.session.get(LINK_TURNED_OFF)
-    return bool(turned_off and turned_off[0] == game.pk and not game.share_token)
 
 
 @require_POST
@@ -279,7 +267,7 @@ def game_discard(request, pk: int):
         if back.isascii() and back.isdigit() and len(back) < 19
         else None
     )
-    if request.session.get(DISCARDED) == pk:  # gone already
+    if _after_deleting(request, pk):  # gone already
         return _discarded(request, finished)
     game = game_for_user(request, pk)
     with transaction.atomic():
@@ -294,22 +282,28 @@ def game_discard(request, pk: int):
         game.delete()
         if night is not None and not night.games.exists() and not (night.location or night.notes):
             night.delete()
-    request.session[DISCARDED] = pk
+    request.session[DELETED] = [pk, finished.pk if finished else None]
     return _discarded(request, finished)
 
 
 @require_GET
 def game_delete(request, pk: int):
     """Asks before deleting a game with its rounds, which can't be undone."""
-    if request.session.get(DISCARDED) == pk:  # Back, to this page of a game deleted
-        return redirect("home")
+    deleted = _after_deleting(request, pk)  # Back, to this page of a game deleted
+    if deleted:
+        return redirect(deleted)
     games = Game.objects.annotate(round_count=Count("rounds")).with_seats()
     game = get_object_or_404(games, pk=pk, owner=request.user)
     return render(request, "games/game_delete.html", {"game": game})
 
 
-# The session's note of the game this phone deleted last (its pk).
-DISCARDED = "discarded_game"
+def _after_deleting(request, pk: int) -> str | None:
+    """Where this phone was taken when it deleted game `pk`, if it did: the finished game that
+    Play again was undone back to, else home."""
+    note = request.session.get(DELETED)
+    if not note or note[0] != pk:
+        return None
+    return reverse("game_detail", args=[note[1]]) if note[1] else reverse("home")
 
 
 def _discarded(request, finished: Game | None):

@@ -23,6 +23,9 @@ from ..models import (
     normal_name,
 )
 
+# The session's note of the player this phone merged last: [their pk, name, the kept one's pk].
+MERGED = "merged_player"
+
 
 @require_http_methods(["GET", "POST"])
 def player_add(request):
@@ -125,10 +128,8 @@ def player_merge(request, pk: int):
     keep = form.cleaned_data["into"]
     try:
         if request.method == "GET":
-            refusal = player.merge_refusal(keep)
-            if refusal:
-                raise refusal
-            context = {"player": player, "keep": keep, "games": player.seats.count()}
+            player.check_merge(keep)
+            context = {"player": player, "keep": keep, "game_count": player.seats.count()}
             return render(request, "games/player_merge.html", context)
         player.merge_into(keep)
     except ValidationError as error:
@@ -136,10 +137,6 @@ def player_merge(request, pk: int):
         return redirect("player_detail", pk=player.pk)
     request.session[MERGED] = [pk, player.name, keep.pk]
     return _merged(request, player.name, keep)
-
-
-# The session's note of the player this phone merged last: [their pk, name, the kept one's pk].
-MERGED = "merged_player"
 
 
 def _merged_away(request, pk: int):
