@@ -181,7 +181,7 @@ def test_seven_players_fit_a_360_pixel_phone(browser, live_server, transactional
     from django.contrib.auth import get_user_model
 
     from games.models import Game
-    from tests.factories import PASSWORD
+    from tests.factories import PASSWORD, piles
 
     user = get_user_model().objects.create_user("ann", password=PASSWORD)
     names = [
@@ -213,6 +213,22 @@ def test_seven_players_fit_a_360_pixel_phone(browser, live_server, transactional
     # is wider than the column itself (without pushing the page wider).
     assert page.evaluate(BROKEN_WORDS, ".standings bdi") == [names[-1]]
     screenshot(page, "fortytwo-seven-players-360")
+    # Nor does any other page that names the player of one long word: it breaks instead.
+    long_name, ann = players[-1], players[0]
+    finished = Game.start(user, "fourscore", [long_name, ann, players[1]], options={"deals": 1})
+    finished.add_round(piles([long_name, ann, players[1]], 5, 2, 9), user)
+    for path in [
+        "/players/",  # with its ratings
+        f"/players/{long_name.pk}/",
+        f"/players/{long_name.pk}/merge/?into={players[2].pk}",
+        "/games/new/?kind=fortytwo",
+        f"/games/{game.pk}/rounds/new/",
+        f"/games/{finished.pk}/rounds/1/edit/",
+        f"/games/{finished.pk}/delete/",
+        "/nights/",
+    ]:
+        page.goto(live_server.url + path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
 
 
 # The words of the elements a selector finds that a line break cuts in two.
