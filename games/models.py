@@ -216,7 +216,7 @@ class Player(models.Model):
                     "one": self,
                     "other": keep,
                     "game": both.game,
-                    "day": date_format(both.game.started_at_table, "D j M Y"),
+                    "day": date_format(both.game.evening, _("D j M")),  # as lists show it
                 }
             )
 
@@ -425,6 +425,11 @@ class Game(models.Model):
     @property
     def finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def evening(self) -> date:
+        """The evening the game is listed under: its night's date, else the evening it started."""
+        return self.night.date if self.night_id else evening_of(self.created)
 
     @property
     def started_at_table(self) -> datetime:

@@ -14,7 +14,7 @@ from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from .kinds import GAMES
-from .models import Game, GameNight, Player, Seat, evening_of, sort_key
+from .models import Game, GameNight, Player, Seat, sort_key
 from .scoring.base import team_place
 from .scoring.numbers import shown
 from .sparkline import decimal_shown
@@ -100,6 +100,11 @@ class PlayerStats:
     longest_streak: int
     current_streak: int
     head_to_head: list[HeadToHead]
+
+    @property
+    def played_kinds(self) -> list[KindStats]:
+        """The kinds the player has a round of, for the page's table (the API lists them all)."""
+        return [kind for kind in self.by_kind.values() if kind.games or kind.rounds]
 
     def as_json(self) -> dict:
         """As the API sends it: each kind's `extra` figures are fields of the kind."""
@@ -262,7 +267,7 @@ def recent_games(player: Player, count: int = 20) -> list[RecentGame]:
         RecentGame(
             id=seat.game.pk,
             name=GAMES[seat.game.kind].name,
-            played_on=seat.game.night.date if seat.game.night else evening_of(seat.game.created),
+            played_on=seat.game.evening,
             finished=seat.game.finished,
             won=seat.won,
             place=team_place(seat.rank, seat.team_size) if seat.team else seat.rank,

@@ -206,6 +206,16 @@ def test_the_language_switches_on_the_merge_question_and_a_refused_name(
     assert parse(landed).find("h1").text == "Players"
 
 
+def test_a_player_without_a_round_has_no_empty_table_of_games(owner_client, owner, players):
+    annie = Player.add(owner, "Annie")
+    url = reverse("player_detail", args=[annie.pk])
+    assert not parse(owner_client.get(url)).first("table.stats")
+    game = Game.start(owner, "fourscore", [annie, players[1]])
+    game.add_round(piles([annie, players[1]], 1, 4), owner)  # not finished: a row all the same
+    rows = parse(owner_client.get(url)).find_all("table.stats tbody tr th")
+    assert [row.text for row in rows] == ["FourScore"]
+
+
 def test_the_merge_is_said_in_dutch_too(owner_client, owner, players):
     annie = Player.add(owner, "Annie")
     response = owner_client.post(
@@ -238,9 +248,9 @@ def test_merging_is_refused_with_a_message_when_both_played_one_game(owner_clien
     for send in (owner_client.get, owner_client.post):
         response = send(reverse("player_merge", args=[bob.pk]), {"into": ann.pk}, follow=True)
         assert response.redirect_chain[-1][0] == reverse("player_detail", args=[bob.pk])
-        # The game as their pages list it: its day at the table.
-        first = night.games.order_by("created").first()
-        day = date_format(first.started_at_table, "D j M Y")
+        # The game as their pages list it: under its evening.
+        first = Game.objects.filter(night=night).order_by("created").first()
+        day = date_format(first.evening, "D j M")
         assert f"both played {first} ({day}), so they are two people." in html_text(response)
     assert Player.objects.filter(pk=bob.pk).exists()
 
@@ -253,7 +263,10 @@ def test_the_refused_merge_names_the_game_in_dutch_too(owner_client, night, play
         follow=True,
         HTTP_ACCEPT_LANGUAGE="nl",
     )
-    assert "Bob en Ann speelden allebei FourScore #" in html_text(response)
+    first = Game.objects.filter(night=night).order_by("created").first()
+    with translation.override("nl"):
+        day = date_format(first.evening, "D j b")  # "vr 27 nov", as the Dutch lists have it
+    assert f"Bob en Ann speelden allebei FourScore #{first.pk} ({day})" in html_text(response)
     game = Game.start(ann.owner, "under10", [ann, bob])
     with translation.override("nl"):
         assert str(game) == f"Onder de 10 #{game.pk}"
