@@ -258,7 +258,7 @@ def _again_from(request, game: Game) -> Game | None:
 @require_POST
 def game_discard(request, pk: int):
     """Take back a game in which nothing was entered (started by mistake, or by "Play again":
-    `back` names the finished game to return to), or delete one with rounds once asked
+    `back` names the finished game to return to), or any game once its page asked
     (`confirmed`), with its night if that holds nothing else. A second tap gets the first one's
     answer."""
     back = request.POST.get("back", "")
@@ -274,7 +274,7 @@ def game_discard(request, pk: int):
         game = Game.objects.select_for_update().filter(pk=game.pk).first()
         if game is None:  # taken back by a tap that got there first
             return _discarded(request, finished)
-        # A game with rounds goes only once its page of its own (game_delete) was confirmed.
+        # A game with anything entered goes only once its own page (game_delete) asked.
         if request.POST.get("confirmed") != "yes" and not game.discardable():
             messages.error(request, _("Rounds were entered in this game: it stays."))
             return redirect("game_detail", pk=game.pk)
@@ -288,7 +288,7 @@ def game_discard(request, pk: int):
 
 @require_GET
 def game_delete(request, pk: int):
-    """Asks before deleting a game with its rounds, which can't be undone."""
+    """Asks before deleting a game, which can't be undone."""
     deleted = _after_deleting(request, pk)  # Back, to this page of a game deleted
     if deleted:
         return redirect(deleted)
