@@ -131,6 +131,11 @@ def test_a_poll_of_a_link_turned_off_gets_a_notice_in_place_of_the_board(client,
     assert '<section id="chart" hidden hx-swap-oob="true"></section>' in html
     assert '<section id="watch-link" hidden hx-swap-oob="true"></section>' in html
     assert "<html" not in html
+    # Once the owner turns the same link back on, the notice's link shows the board again.
+    look_again = parse(html).find("a.button")
+    assert (look_again.text, look_again["href"]) == ("Look again", url)
+    game.share(again=True)
+    assert client.get(look_again["href"]).status_code == 200
 
 
 def test_a_visit_to_a_link_turned_off_says_so_on_a_whole_page(client, game):
