@@ -367,6 +367,11 @@ class GameQuerySet(models.QuerySet):
         number of games), which `Game.seats` and the listings read."""
         return self.prefetch_related(_seats_in_order())
 
+    def as_lines(self) -> GameQuerySet:
+        """The games as templates/games/game_line.html shows them: with their seats and their
+        round count."""
+        return self.annotate(round_count=models.Count("rounds")).with_seats()
+
     def with_history(self) -> GameQuerySet:
         """The games with their seats and their rounds in order (two queries more for any
         number of games), and the state their last round keeps: all `Game.scoreboard` reads."""

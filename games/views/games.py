@@ -4,7 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Count, Max, Prefetch
+from django.db.models import Max, Prefetch
 from django.db.models.functions import Coalesce, Greatest
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -54,7 +54,7 @@ def home(request):
         return render(request, "landing.html", {"games": GAMES.values()})
     # Each game with its players and round count, so that two games of one kind read apart.
     # (An aggregate drops Meta.ordering, so the newest-first order is said again.)
-    games = Game.objects.annotate(round_count=Count("rounds")).order_by("-created").with_seats()
+    games = Game.objects.as_lines().order_by("-created")
     nights = list(
         GameNight.objects.filter(owner=request.user).prefetch_related(Prefetch("games", games))[:6]
     )
@@ -292,7 +292,7 @@ def game_delete(request, pk: int):
     deleted = _after_deleting(request, pk)  # Back, to this page of a game deleted
     if deleted:
         return redirect(deleted)
-    games = Game.objects.annotate(round_count=Count("rounds")).with_seats()
+    games = Game.objects.as_lines()
     game = get_object_or_404(games, pk=pk, owner=request.user)
     return render(request, "games/game_delete.html", {"game": game})
 
